@@ -1,0 +1,52 @@
+// Lint enforces the one-way dependencies of ARCHITECTURE.md:
+//   contract <- simulator, server-proxy, web;  web/src: components, lib <- features <- app.
+// A boundary that is only written down gets crossed; a boundary that fails lint does not.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import deskRules from './.eslint/feature-boundaries.js';
+
+const patterns = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: '.only hides the rest of the suite.' },
+        { selector: "CallExpression[callee.property.name='skip'][callee.object.name=/^(it|test|describe)$/]", message: 'A skipped test is a defect.' },
+      ],
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: patterns(
+      [['**/simulator/**', '**/server-proxy/**', '**/web/**', '@web/*'], 'contract imports none of the others.'],
+    ),
+  },
+  {
+    files: ['web/**'],
+    rules: patterns(
+      [['**/simulator/**', '**/server-proxy/**'], 'web never imports the simulator or the proxy.'],
+    ),
+  },
+  {
+    files: ['simulator/**'],
+    rules: patterns([['**/server-proxy/**', '**/web/**', '@web/*'], 'the simulator imports only contract/.']),
+  },
+  {
+    files: ['server-proxy/**'],
+    rules: patterns([['**/simulator/**', '**/web/**', '@web/*'], 'the proxy imports only contract/ (it starts the embedded simulator as a child process).']),
+  },
+  {
+    files: ['web/**'],
+    plugins: { desk: deskRules },
+    rules: { 'desk/feature-boundaries': 'error' },
+  },
+);
