@@ -1,0 +1,461 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@web/lib/api/api-error';
+import type { ConnectionEnvironment, EnvironmentEvent } from './connection-environment';
+import type { ConnectionStatus } from './connection-status';
+import { SocketConnection, type SocketConnectionOptions, type WebSocketLike } from './socket-connection';
+
+class FakeSocket implements WebSocketLike {
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closed = false;
+  onopen: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  // Server side of the fake:
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(value: unknown) {
+    this.onmessage?.({ data: typeof value === 'string' ? value : JSON.stringify(value) });
+  }
+  serverClose() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  json(): unknown[] {
+    return this.sent.filter((s) => s !== 'ping').map((s) => JSON.parse(s));
+  }
+}
+
+class FakeEnvironment implements ConnectionEnvironment {
+  online = true;
+  visible = true;
+  private handlers = new Map<EnvironmentEvent, Set<() => void>>();
+  isOnline() {
+    return this.online;
+  }
+  isVisible() {
+    return this.visible;
+  }
+  on(event: EnvironmentEvent, handler: () => void) {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler);
+    this.handlers.set(event, set);
+    return () => set.delete(handler);
+  }
+  emit(event: EnvironmentEvent) {
+    for (const h of this.handlers.get(event) ?? []) h();
+  }
+}
+
+const books = { instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' };
+const orders = { instType: 'UTA', topic: 'order' };
+
+let env: FakeEnvironment;
+let statuses: ConnectionStatus[];
+
+function makeConnection(overrides: Partial<SocketConnectionOptions> = {}) {
+  return new SocketConnection({
+    url: () => 'ws://127.0.0.1/ws/public',
+    WebSocketImpl: FakeSocket,
+    awaitLogin: false,
+    environment: env,
+    random: () => 1,
+    onStatus: (s) => statuses.push(s),
+    ...overrides,
+  });
+}
+
+const latest = () => {
+  const s = FakeSocket.instances.at(-1);
+  if (!s) throw new Error('no socket was opened');
+  return s;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.instances = [];
+  env = new FakeEnvironment();
+  statuses = [];
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('SocketConnection subscriptions', () => {
+  it('sends one subscribe for the first listener and one unsubscribe when the last leaves', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    const offA = conn.subscribe(books, () => {});
+    const offB = conn.subscribe({ ...books }, () => {});
+    expect(latest().json()).toEqual([{ op: 'subscribe', args: [books] }]);
+    offA();
+    expect(latest().json()).toHaveLength(1);
+    offB();
+    expect(latest().json()).toEqual([
+      { op: 'subscribe', args: [books] },
+      { op: 'unsubscribe', args: [books] },
+    ]);
+  });
+
+  it('sends subscriptions made before the socket opened once it opens', () => {
+    const conn = makeConnection();
+    conn.subscribe(books, () => {});
+    conn.start();
+    expect(latest().sent).toEqual([]);
+    latest().open();
+    expect(latest().json()).toEqual([{ op: 'subscribe', args: [books] }]);
+  });
+
+  it('delivers pushes to the listeners of the channel the push names, whatever the case of instType', () => {
+    const conn = makeConnection();
+    const seen: unknown[] = [];
+    const other: unknown[] = [];
+    conn.subscribe(books, (m) => seen.push(m));
+    conn.subscribe({ ...books, symbol: 'ETHUSDT' }, (m) => other.push(m));
+    conn.start();
+    latest().open();
+    const push = { arg: { ...books, instType: 'USDT-FUTURES' }, action: 'snapshot', data: [] };
+    latest().receive(push);
+    expect(seen).toEqual([push]);
+    expect(other).toEqual([]);
+  });
+
+  it('resubscribe asks for a fresh snapshot of a live channel only', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    conn.subscribe(books, () => {});
+    conn.resubscribe(books);
+    conn.resubscribe({ ...books, symbol: 'XRPUSDT' });
+    expect(latest().json()).toEqual([
+      { op: 'subscribe', args: [books] },
+      { op: 'unsubscribe', args: [books] },
+      { op: 'subscribe', args: [books] },
+    ]);
+  });
+});
+
+describe('SocketConnection reconnects', () => {
+  it('reconnects after a drop with backoff and resubscribes every live channel', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    conn.subscribe(books, () => {});
+    conn.subscribe(orders, () => {});
+    const off = conn.subscribe({ ...books, symbol: 'ETHUSDT' }, () => {});
+    off();
+    latest().serverClose();
+    expect(conn.status).toBe('reconnecting');
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(499);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    latest().open();
+    expect(conn.status).toBe('connected');
+    expect(latest().json()).toEqual([{ op: 'subscribe', args: [books, orders] }]);
+  });
+
+  it('grows the delay with each failed attempt and resets it after a successful connect', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().serverClose(); // attempt 0: 500 ms
+    vi.advanceTimersByTime(500);
+    latest().serverClose(); // attempt 1: 1000 ms
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(3);
+    latest().open();
+    latest().serverClose(); // reset: 500 ms again
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.instances).toHaveLength(4);
+  });
+
+  it('caps the delay near 10 s however many attempts failed', () => {
+    const conn = makeConnection();
+    conn.start();
+    for (let i = 0; i < 12; i++) {
+      latest().serverClose();
+      vi.advanceTimersByTime(10_000);
+    }
+    expect(FakeSocket.instances).toHaveLength(13);
+  });
+
+  it('runs onReconnect hooks after a reconnect but not on the first connect', () => {
+    const conn = makeConnection();
+    const hook = vi.fn();
+    conn.onReconnect(hook);
+    conn.start();
+    latest().open();
+    expect(hook).not.toHaveBeenCalled();
+    latest().serverClose();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports connecting, connected, reconnecting, connected in order', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    latest().serverClose();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
+  });
+
+  it('stops reconnecting after stop()', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    conn.stop();
+    expect(latest().closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(conn.status).toBe('idle');
+  });
+
+  it('restart() opens a socket on the new URL at once and keeps the subscriptions', () => {
+    let account = 'main';
+    const conn = makeConnection({ url: () => `ws://127.0.0.1/ws/private?account=${account}` });
+    conn.subscribe(orders, () => {});
+    conn.start();
+    latest().open();
+    account = 'sub';
+    conn.restart();
+    expect(FakeSocket.instances[0]?.closed).toBe(true);
+    expect(latest().url).toBe('ws://127.0.0.1/ws/private?account=sub');
+    latest().open();
+    expect(latest().json()).toEqual([{ op: 'subscribe', args: [orders] }]);
+  });
+});
+
+describe('SocketConnection private login', () => {
+  it('waits for the proxy login event before subscribing', () => {
+    const conn = makeConnection({ awaitLogin: true });
+    conn.subscribe(orders, () => {});
+    conn.start();
+    latest().open();
+    expect(conn.status).toBe('connecting');
+    expect(latest().sent).toEqual([]);
+    latest().receive({ event: 'login', code: 0, msg: '' });
+    expect(conn.status).toBe('connected');
+    expect(latest().json()).toEqual([{ op: 'subscribe', args: [orders] }]);
+  });
+
+  it('does not treat a failed login as connected', () => {
+    const conn = makeConnection({ awaitLogin: true });
+    conn.start();
+    latest().open();
+    latest().receive({ event: 'error', code: '30005', msg: 'login failed' });
+    expect(conn.status).toBe('connecting');
+    latest().serverClose();
+    expect(conn.status).toBe('reconnecting');
+  });
+});
+
+describe('SocketConnection heartbeat', () => {
+  it('pings every 25 s', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    vi.advanceTimersByTime(25_000);
+    expect(latest().sent).toEqual(['ping']);
+    latest().receive('pong');
+    vi.advanceTimersByTime(25_000);
+    expect(latest().sent).toEqual(['ping', 'ping']);
+  });
+
+  it('turns stale when nothing answers a ping within 10 s, and back to connected on the next message', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    vi.advanceTimersByTime(25_000 + 9_999);
+    expect(conn.status).toBe('connected');
+    vi.advanceTimersByTime(1);
+    expect(conn.status).toBe('stale');
+    latest().receive('pong');
+    expect(conn.status).toBe('connected');
+  });
+
+  it('stays connected when any message, not only pong, arrives after the ping', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    vi.advanceTimersByTime(25_000 + 5_000);
+    latest().receive({ event: 'subscribe', arg: books });
+    vi.advanceTimersByTime(9_000);
+    expect(conn.status).toBe('connected');
+  });
+
+  it('drops a socket that stays silent after turning stale and opens a new one', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    vi.advanceTimersByTime(25_000 + 10_000);
+    expect(conn.status).toBe('stale');
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.instances[0]?.closed).toBe(true);
+    expect(conn.status).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+});
+
+describe('SocketConnection environment', () => {
+  it('goes offline with the browser and reconnects at once when it is back online', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    env.online = false;
+    env.emit('offline');
+    expect(conn.status).toBe('offline');
+    expect(latest().closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    env.online = true;
+    env.emit('online');
+    expect(FakeSocket.instances).toHaveLength(2);
+    latest().open();
+    expect(conn.status).toBe('connected');
+  });
+
+  it('starts offline without opening a socket when the browser is offline', () => {
+    env.online = false;
+    const conn = makeConnection();
+    conn.start();
+    expect(conn.status).toBe('offline');
+    expect(FakeSocket.instances).toHaveLength(0);
+  });
+
+  it('reconnects at once when the page becomes visible and the socket is dead', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    latest().serverClose();
+    // Several failures push the backoff up, as while a laptop sleeps.
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(10_000);
+      latest().serverClose();
+    }
+    const before = FakeSocket.instances.length;
+    env.emit('visible');
+    expect(FakeSocket.instances).toHaveLength(before + 1);
+  });
+
+  it('pings at once when the page becomes visible with an open socket', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    env.emit('visible');
+    expect(latest().sent).toEqual(['ping']);
+    vi.advanceTimersByTime(10_000);
+    expect(conn.status).toBe('stale');
+  });
+});
+
+describe('SocketConnection trade ops', () => {
+  const place = { category: 'spot', topic: 'place-order', args: [{ symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '100', qty: '0.01' }] };
+
+  it('resolves with the trade answer that carries the same id', async () => {
+    const conn = makeConnection({ awaitLogin: true });
+    conn.start();
+    latest().open();
+    latest().receive({ event: 'login', code: 0, msg: '' });
+    const result = conn.trade({ ...place, id: 'abc' });
+    expect(latest().json()).toEqual([{ op: 'trade', ...place, id: 'abc' }]);
+    const answer = { event: 'trade', id: 'abc', topic: 'place-order', args: [{ orderId: '1' }], code: '0', msg: 'success' };
+    latest().receive({ event: 'trade', id: 'other', code: '0' });
+    latest().receive(answer);
+    await expect(result).resolves.toEqual(answer);
+  });
+
+  it('generates distinct ids when the caller gives none', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    void conn.trade(place).catch(() => {});
+    void conn.trade(place).catch(() => {});
+    const ids = latest().json().map((m) => (m as { id: string }).id);
+    expect(new Set(ids).size).toBe(2);
+    conn.stop();
+  });
+
+  it('rejects with the code and message of an error answer', async () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    const result = conn.trade({ ...place, id: 'x1' });
+    latest().receive({ event: 'error', id: 'x1', code: '40010', msg: 'bad request' });
+    await expect(result).rejects.toMatchObject({ code: '40010', msg: 'bad request' });
+  });
+
+  it('rejects a trade answer with a non-zero code (spec 7.2: refused at entry)', async () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    const result = conn.trade({ ...place, id: 'x2' });
+    latest().receive({ event: 'trade', id: 'x2', code: '25202', msg: 'insufficient balance' });
+    await expect(result).rejects.toBeInstanceOf(ApiError);
+    await expect(result).rejects.toMatchObject({ code: '25202' });
+  });
+
+  it('refuses to send while not connected, and sends nothing', async () => {
+    const conn = makeConnection({ awaitLogin: true });
+    conn.start();
+    latest().open();
+    await expect(conn.trade(place)).rejects.toMatchObject({ code: 'desk.ws.not-connected' });
+    expect(latest().sent).toEqual([]);
+  });
+
+  it('rejects waiting ops as outcome-unknown when the socket closes, and does not resend them', async () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    const result = conn.trade({ ...place, id: 'x3' });
+    latest().serverClose();
+    await expect(result).rejects.toMatchObject({ code: 'desk.ws.closed' });
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(latest().json()).toEqual([]);
+  });
+
+  it('rejects with a timeout when no answer comes', async () => {
+    const conn = makeConnection({ tradeTimeoutMs: 15_000 });
+    conn.start();
+    latest().open();
+    const result = conn.trade({ ...place, id: 'x4' });
+    const settled = expect(result).rejects.toMatchObject({ code: 'desk.ws.timeout' });
+    vi.advanceTimersByTime(15_000);
+    await settled;
+  });
+
+  it('refuses a second op with an id that is still waiting', async () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    void conn.trade({ ...place, id: 'dup' }).catch(() => {});
+    await expect(conn.trade({ ...place, id: 'dup' })).rejects.toMatchObject({ code: 'desk.ws.duplicate-id' });
+    expect(latest().json()).toHaveLength(1);
+    conn.stop();
+  });
+});

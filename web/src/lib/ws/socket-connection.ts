@@ -1,0 +1,404 @@
+// One manager per browser socket to the proxy (/ws/public, /ws/private?account=NAME).
+// It owns the socket's whole life: reference-counted subscriptions, heartbeats,
+// reconnects with jittered backoff, resubscription, and trade ops matched to their
+// answers by id. Transport lives here so no component ever touches a WebSocket
+// (STYLE.md anti-pattern: data transport inside a component).
+import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
+import { backoffDelay } from './backoff';
+import { browserEnvironment, type ConnectionEnvironment } from './connection-environment';
+import type { ConnectionStatus } from './connection-status';
+import { SubscriptionRegistry, type SubscriptionArg } from './subscription-registry';
+
+/** The part of the WebSocket API we use, so tests can inject a fake class. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+export type WebSocketFactory = new (url: string) => WebSocketLike;
+
+/** A decoded frame from the exchange (through the proxy); channel schemas validate further. */
+export type SocketMessage = Record<string, unknown>;
+export type MessageListener = (message: SocketMessage) => void;
+
+/** A trade op as spec 6.4 describes it; `id` is filled in when absent. */
+export interface TradeOp {
+  id?: string;
+  category?: string;
+  topic: string;
+  args: unknown[];
+}
+
+export interface SocketConnectionOptions {
+  url: () => string;
+  WebSocketImpl: WebSocketFactory;
+  /** Private socket: wait for the proxy's `{event:'login', code:0}` before subscribing. */
+  awaitLogin: boolean;
+  environment?: ConnectionEnvironment;
+  random?: () => number;
+  onStatus?: (status: ConnectionStatus) => void;
+  /** Upstream closes after 2 min of silence and expects a ping about every 30 s. */
+  pingIntervalMs?: number;
+  /** No message this long after a ping: the socket is shown as stale. */
+  staleAfterMs?: number;
+  /** Still nothing this long after turning stale: the socket is dropped and reopened. */
+  deadAfterStaleMs?: number;
+  tradeTimeoutMs?: number;
+  /** Channels per subscribe message on resubscription (upstream caps 10 messages/s per connection). */
+  resubscribeChunk?: number;
+}
+
+const OPEN = 1;
+
+interface PendingTrade {
+  resolve: (answer: SocketMessage) => void;
+  reject: (error: ApiError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class SocketConnection {
+  private readonly opts: Required<Omit<SocketConnectionOptions, 'onStatus'>> & Pick<SocketConnectionOptions, 'onStatus'>;
+  private readonly registry = new SubscriptionRegistry<MessageListener>();
+  private readonly reconnectHooks = new Set<() => void>();
+  private readonly messageHooks = new Set<MessageListener>();
+  private readonly pending = new Map<string, PendingTrade>();
+  private ws: WebSocketLike | null = null;
+  private started = false;
+  private ready = false;
+  private everReady = false;
+  private attempt = 0;
+  private nextTradeId = 1;
+  private currentStatus: ConnectionStatus = 'idle';
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private staleTimer: ReturnType<typeof setTimeout> | null = null;
+  private deadTimer: ReturnType<typeof setTimeout> | null = null;
+  private detachEnvironment: (() => void) | null = null;
+
+  constructor(options: SocketConnectionOptions) {
+    this.opts = {
+      environment: browserEnvironment(),
+      random: Math.random,
+      pingIntervalMs: 25_000,
+      staleAfterMs: 10_000,
+      deadAfterStaleMs: 10_000,
+      tradeTimeoutMs: 15_000,
+      resubscribeChunk: 10,
+      ...options,
+    };
+  }
+
+  get status(): ConnectionStatus {
+    return this.currentStatus;
+  }
+
+  /** True once the socket is open (and, on the private socket, logged in upstream). */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const env = this.opts.environment;
+    const offs = [
+      env.on('online', () => this.handleOnline()),
+      env.on('offline', () => this.handleOffline()),
+      env.on('visible', () => this.handleVisible()),
+    ];
+    this.detachEnvironment = () => offs.forEach((off) => off());
+    if (!env.isOnline()) {
+      this.setStatus('offline');
+      return;
+    }
+    this.connect();
+  }
+
+  stop(): void {
+    if (!this.started) return;
+    this.started = false;
+    this.detachEnvironment?.();
+    this.detachEnvironment = null;
+    this.clearReconnectTimer();
+    this.drop(clientErrorCodes.wsClosed, 'the connection was closed');
+    this.everReady = false;
+    this.attempt = 0;
+    this.setStatus('idle');
+  }
+
+  /**
+   * Drop the current socket and connect again at once, e.g. after the account changed
+   * the private URL. Subscriptions survive and are sent again on the new socket.
+   */
+  restart(): void {
+    if (!this.started) return;
+    this.clearReconnectTimer();
+    this.drop(clientErrorCodes.wsClosed, 'the connection was restarted');
+    this.everReady = false;
+    this.attempt = 0;
+    if (this.opts.environment.isOnline()) this.connect();
+    else this.setStatus('offline');
+  }
+
+  /** Listen to a channel; returns the function that stops listening. */
+  subscribe(arg: SubscriptionArg, listener: MessageListener): () => void {
+    const registration = this.registry.add(arg, listener);
+    if (registration.first && this.ready) this.sendJson({ op: 'subscribe', args: [arg] });
+    return () => {
+      const { last } = registration.release();
+      if (last && this.ready) this.sendJson({ op: 'unsubscribe', args: [arg] });
+    };
+  }
+
+  /** Ask for a fresh snapshot of a channel (book gap or checksum mismatch). */
+  resubscribe(arg: SubscriptionArg): void {
+    if (!this.ready || !this.registry.has(arg)) return;
+    this.sendJson({ op: 'unsubscribe', args: [arg] });
+    this.sendJson({ op: 'subscribe', args: [arg] });
+  }
+
+  /**
+   * Called after every reconnect (not the first connect), once subscriptions are
+   * sent again: the app refetches what pushes may have missed (spec 4.7 rule 1).
+   */
+  onReconnect(hook: () => void): () => void {
+    this.reconnectHooks.add(hook);
+    return () => this.reconnectHooks.delete(hook);
+  }
+
+  /** Every decoded frame, for diagnostics and for messages without an `arg`. */
+  onMessage(hook: MessageListener): () => void {
+    this.messageHooks.add(hook);
+    return () => this.messageHooks.delete(hook);
+  }
+
+  /**
+   * Send a trade op (spec 6.4) and settle with its answer: resolves with the
+   * `event:'trade'` answer whose code is 0, rejects with ApiError on `event:'error'`,
+   * a non-zero code, a closed socket or a timeout. Trade ops are never queued across
+   * reconnects: an order sent twice is worse than an order refused once.
+   */
+  trade(op: TradeOp): Promise<SocketMessage> {
+    if (!this.ready || !this.ws) {
+      return Promise.reject(new ApiError({ code: clientErrorCodes.wsNotConnected, msg: 'not connected; nothing was sent', status: 0 }));
+    }
+    const id = op.id ?? `t${Date.now().toString(36)}${(this.nextTradeId++).toString(36)}`;
+    if (this.pending.has(id)) {
+      return Promise.reject(new ApiError({ code: clientErrorCodes.wsDuplicateId, msg: `a trade op with id ${id} is already waiting; nothing was sent`, status: 0, field: 'id' }));
+    }
+    return new Promise<SocketMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new ApiError({ code: clientErrorCodes.wsTimeout, msg: 'no answer in time; the outcome is unknown', status: 0 }));
+      }, this.opts.tradeTimeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.sendJson({ op: 'trade', ...op, id });
+    });
+  }
+
+  // --- lifecycle -------------------------------------------------------------
+
+  private connect(): void {
+    this.clearReconnectTimer();
+    this.setStatus(this.everReady ? 'reconnecting' : 'connecting');
+    let ws: WebSocketLike;
+    try {
+      ws = new this.opts.WebSocketImpl(this.opts.url());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (ws !== this.ws) return;
+      if (!this.opts.awaitLogin) this.becomeReady();
+    };
+    ws.onmessage = (ev) => {
+      if (ws === this.ws) this.handleMessage(ev.data);
+    };
+    ws.onclose = () => {
+      if (ws === this.ws) this.handleClose();
+    };
+    ws.onerror = () => {
+      // A close event always follows; reconnecting is decided there.
+    };
+  }
+
+  private becomeReady(): void {
+    this.ready = true;
+    this.attempt = 0;
+    this.setStatus('connected');
+    const args = this.registry.args();
+    for (let i = 0; i < args.length; i += this.opts.resubscribeChunk) {
+      this.sendJson({ op: 'subscribe', args: args.slice(i, i + this.opts.resubscribeChunk) });
+    }
+    this.startHeartbeat();
+    const wasReady = this.everReady;
+    this.everReady = true;
+    if (wasReady) for (const hook of [...this.reconnectHooks]) hook();
+  }
+
+  private handleMessage(data: unknown): void {
+    this.noteAlive();
+    if (typeof data !== 'string' || data === 'pong') return;
+    let message: unknown;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
+    const msg = message as SocketMessage;
+    const event = msg.event;
+    if (event === 'login') {
+      if (String(msg.code) === '0' && !this.ready) this.becomeReady();
+    } else if ((event === 'trade' || event === 'error') && typeof msg.id === 'string' && this.pending.has(msg.id)) {
+      this.settleTrade(msg.id, msg);
+    }
+    const arg = msg.arg;
+    if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
+      for (const listener of this.registry.listenersOf(arg as Record<string, unknown>)) listener(msg);
+    }
+    for (const hook of [...this.messageHooks]) hook(msg);
+  }
+
+  private settleTrade(id: string, msg: SocketMessage): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.pending.delete(id);
+    clearTimeout(entry.timer);
+    if (msg.event === 'trade' && String(msg.code ?? '0') === '0') {
+      entry.resolve(msg);
+    } else {
+      entry.reject(new ApiError({ code: String(msg.code ?? 'unknown'), msg: typeof msg.msg === 'string' ? msg.msg : 'trade op refused', status: 0 }));
+    }
+  }
+
+  private handleClose(): void {
+    this.drop(clientErrorCodes.wsClosed, 'the connection closed before the answer; the outcome is unknown');
+    if (!this.started) return;
+    if (!this.opts.environment.isOnline()) {
+      this.setStatus('offline');
+      return;
+    }
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    this.clearReconnectTimer();
+    this.setStatus('reconnecting');
+    const delay = backoffDelay(this.attempt++, this.opts.random);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.started && !this.ws) this.connect();
+    }, delay);
+  }
+
+  /** Forget the current socket (closing it) and fail every trade op still waiting on it. */
+  private drop(code: string, reason: string): void {
+    this.stopHeartbeat();
+    this.ready = false;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+      try {
+        ws.close();
+      } catch {
+        // Closing a socket that never opened may throw in some browsers; it is gone either way.
+      }
+    }
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      this.pending.delete(id);
+      entry.reject(new ApiError({ code, msg: reason, status: 0 }));
+    }
+  }
+
+  // --- heartbeat -------------------------------------------------------------
+
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    this.pingTimer = setInterval(() => this.ping(), this.opts.pingIntervalMs);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.pingTimer !== null) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    this.clearLivenessTimers();
+  }
+
+  private ping(): void {
+    if (!this.ws || this.ws.readyState !== OPEN) return;
+    this.ws.send('ping');
+    if (this.staleTimer !== null || this.deadTimer !== null) return;
+    this.staleTimer = setTimeout(() => {
+      this.staleTimer = null;
+      this.setStatus('stale');
+      this.deadTimer = setTimeout(() => {
+        this.deadTimer = null;
+        // A half-open TCP connection may never deliver a close event; stop waiting for it.
+        this.handleClose();
+      }, this.opts.deadAfterStaleMs);
+    }, this.opts.staleAfterMs);
+  }
+
+  private noteAlive(): void {
+    this.clearLivenessTimers();
+    if (this.currentStatus === 'stale' && this.ready) this.setStatus('connected');
+  }
+
+  private clearLivenessTimers(): void {
+    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+    if (this.deadTimer !== null) clearTimeout(this.deadTimer);
+    this.staleTimer = this.deadTimer = null;
+  }
+
+  // --- environment -----------------------------------------------------------
+
+  private handleOffline(): void {
+    if (!this.started) return;
+    this.clearReconnectTimer();
+    this.drop(clientErrorCodes.wsClosed, 'the browser went offline; the outcome is unknown');
+    this.setStatus('offline');
+  }
+
+  private handleOnline(): void {
+    if (!this.started || this.ws) return;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  private handleVisible(): void {
+    if (!this.started || !this.opts.environment.isOnline()) return;
+    if (!this.ws) {
+      // Back from sleep with a dead socket: do not wait out the backoff.
+      this.attempt = 0;
+      this.connect();
+    } else if (this.ready) {
+      // The socket may have died silently while the page was hidden: check now.
+      this.ping();
+    }
+  }
+
+  // --- helpers ---------------------------------------------------------------
+
+  private sendJson(value: unknown): void {
+    if (this.ws && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(value));
+  }
+
+  private clearReconnectTimer(): void {
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.opts.onStatus?.(status);
+  }
+}

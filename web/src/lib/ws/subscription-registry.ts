@@ -1,0 +1,81 @@
+// Reference-counted subscriptions (one registry per socket, as in dydx v4-web's
+// indexerWebsocket): many components may want the same channel, but the exchange
+// must see exactly one subscribe and, when the last one leaves, one unsubscribe.
+// Pure bookkeeping; the connection manager decides what to send.
+
+/** A subscription argument as the exchange takes it, e.g. {instType, topic, symbol}. */
+export type SubscriptionArg = Readonly<Record<string, string>>;
+
+/**
+ * Canonical identity of a channel: keys sorted, values lower-cased, because the
+ * exchange may echo `instType` in another case than the one we sent (`usdt-futures`
+ * vs `USDT-FUTURES`) and pushes must still reach their listeners.
+ */
+export function subscriptionKey(arg: Readonly<Record<string, unknown>>): string {
+  return Object.keys(arg)
+    .filter((k) => arg[k] !== undefined && arg[k] !== null)
+    .sort()
+    .map((k) => `${k}=${String(arg[k]).toLowerCase()}`)
+    .join('&');
+}
+
+interface Entry<L> {
+  arg: SubscriptionArg;
+  listeners: Set<{ listener: L }>;
+}
+
+export interface Registration {
+  /** True when this is the channel's first listener: the caller must subscribe. */
+  first: boolean;
+  /** Removes this listener; `last` is true when the channel has no listener left. Idempotent. */
+  release(): { last: boolean };
+}
+
+export class SubscriptionRegistry<L> {
+  private readonly entries = new Map<string, Entry<L>>();
+
+  add(arg: SubscriptionArg, listener: L): Registration {
+    const key = subscriptionKey(arg);
+    let entry = this.entries.get(key);
+    const first = entry === undefined;
+    if (!entry) {
+      entry = { arg: { ...arg }, listeners: new Set() };
+      this.entries.set(key, entry);
+    }
+    // Wrap so the same listener function may be registered twice and released independently.
+    const token = { listener };
+    entry.listeners.add(token);
+    let released = false;
+    return {
+      first,
+      release: () => {
+        if (released) return { last: false };
+        released = true;
+        const current = this.entries.get(key);
+        if (!current || !current.listeners.delete(token)) return { last: false };
+        if (current.listeners.size > 0) return { last: false };
+        this.entries.delete(key);
+        return { last: true };
+      },
+    };
+  }
+
+  /** Listeners of the channel a message names by its `arg`, if any. */
+  listenersOf(arg: Readonly<Record<string, unknown>>): L[] {
+    const entry = this.entries.get(subscriptionKey(arg));
+    return entry ? [...entry.listeners].map((t) => t.listener) : [];
+  }
+
+  has(arg: Readonly<Record<string, unknown>>): boolean {
+    return this.entries.has(subscriptionKey(arg));
+  }
+
+  /** Every channel with at least one listener: what to resubscribe after a reconnect. */
+  args(): SubscriptionArg[] {
+    return [...this.entries.values()].map((e) => e.arg);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
