@@ -1,0 +1,174 @@
+// One side of the order book: price levels sorted so that the best level is at the END.
+//
+// Deltas cluster at the top of the book (BENCHMARKS.md "book"), so keeping the top at the
+// end makes an insert or delete there shift only the few levels above it, and the search
+// gallops from the end before it bisects. Parallel arrays hold the integer key, the size
+// in lots, and the original price and size strings (the checksum is over the originals).
+// Nothing here allocates per level except when the arrays grow.
+
+const INITIAL_CAPACITY = 64;
+
+export class BookSide {
+  /** Sort key: ticks for bids, -ticks for asks, so ascending order puts the best last. */
+  keys: Float64Array;
+  lots: Float64Array;
+  prices: string[];
+  sizes: string[];
+  length = 0;
+  private readonly sign: 1 | -1;
+
+  constructor(readonly side: 'bid' | 'ask') {
+    this.sign = side === 'bid' ? 1 : -1;
+    this.keys = new Float64Array(INITIAL_CAPACITY);
+    this.lots = new Float64Array(INITIAL_CAPACITY);
+    // Filled, not holey, so V8 keeps them as packed element arrays.
+    this.prices = new Array<string>(INITIAL_CAPACITY).fill('');
+    this.sizes = new Array<string>(INITIAL_CAPACITY).fill('');
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  /** Ticks of the level `depth` places from the top (0 = best). Caller checks depth < length. */
+  ticksAt(depth: number): number {
+    return this.sign * this.keys[this.length - 1 - depth]!;
+  }
+
+  lotsAt(depth: number): number {
+    return this.lots[this.length - 1 - depth]!;
+  }
+
+  priceAt(depth: number): string {
+    return this.prices[this.length - 1 - depth]!;
+  }
+
+  sizeAt(depth: number): string {
+    return this.sizes[this.length - 1 - depth]!;
+  }
+
+  /**
+   * Sets the level at `ticks` (lots > 0), or deletes it (lots === 0).
+   * Returns the depth from the top at which the book changed, or -1 if nothing changed
+   * (deleting a level that is not there).
+   */
+  set(ticks: number, lots: number, price: string, size: string): number {
+    const key = this.sign * ticks;
+    const len = this.length;
+    const keys = this.keys;
+    const i = this.lowerBound(key);
+    if (i < len && keys[i] === key) {
+      if (lots === 0) {
+        this.removeAt(i);
+      } else {
+        this.lots[i] = lots;
+        this.prices[i] = price;
+        this.sizes[i] = size;
+      }
+      return len - 1 - i;
+    }
+    if (lots === 0) return -1;
+    this.insertAt(i, key, lots, price, size);
+    return len - i;
+  }
+
+  /** Appends a level that is known to be below every stored level (a sorted snapshot, best first). */
+  pushBelow(ticks: number, lots: number, price: string, size: string): void {
+    // Best-first input arrives worst-last, but storage is worst-first: build reversed, flip once.
+    if (this.length === this.keys.length) this.grow();
+    const at = this.length++;
+    this.keys[at] = this.sign * ticks;
+    this.lots[at] = lots;
+    this.prices[at] = price;
+    this.sizes[at] = size;
+  }
+
+  /** Reverses the stored order; used once after pushBelow has filled the side. */
+  reverse(): void {
+    const n = this.length;
+    this.keys.subarray(0, n).reverse();
+    this.lots.subarray(0, n).reverse();
+    for (let i = 0, j = n - 1; i < j; i++, j--) {
+      const p = this.prices[i]!;
+      this.prices[i] = this.prices[j]!;
+      this.prices[j] = p;
+      const s = this.sizes[i]!;
+      this.sizes[i] = this.sizes[j]!;
+      this.sizes[j] = s;
+    }
+  }
+
+  // First index whose key is >= key. Gallops down from the top (the end) first, since
+  // that is where the deltas land, then bisects the bracket it found.
+  private lowerBound(key: number): number {
+    const keys = this.keys;
+    let hi = this.length; // keys[hi..] are all >= key
+    let step = 1;
+    let lo = hi - step;
+    while (lo >= 0 && keys[lo]! >= key) {
+      hi = lo;
+      step <<= 1;
+      lo = hi - step;
+    }
+    if (lo < 0) lo = -1; // keys[lo] < key for lo >= 0; -1 stands for "before the start"
+    // Invariant: keys[lo] < key (or lo === -1), keys[hi] >= key (or hi === length).
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < key) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  }
+
+  private insertAt(i: number, key: number, lots: number, price: string, size: string): void {
+    if (this.length === this.keys.length) this.grow();
+    const len = this.length;
+    if (i < len) {
+      this.keys.copyWithin(i + 1, i, len);
+      this.lots.copyWithin(i + 1, i, len);
+      const prices = this.prices;
+      const sizes = this.sizes;
+      for (let j = len; j > i; j--) {
+        prices[j] = prices[j - 1]!;
+        sizes[j] = sizes[j - 1]!;
+      }
+    }
+    this.keys[i] = key;
+    this.lots[i] = lots;
+    this.prices[i] = price;
+    this.sizes[i] = size;
+    this.length = len + 1;
+  }
+
+  private removeAt(i: number): void {
+    const len = this.length - 1;
+    if (i < len) {
+      this.keys.copyWithin(i, i + 1, len + 1);
+      this.lots.copyWithin(i, i + 1, len + 1);
+      const prices = this.prices;
+      const sizes = this.sizes;
+      for (let j = i; j < len; j++) {
+        prices[j] = prices[j + 1]!;
+        sizes[j] = sizes[j + 1]!;
+      }
+    }
+    // Drop the references so removed strings can be collected.
+    this.prices[len] = '';
+    this.sizes[len] = '';
+    this.length = len;
+  }
+
+  private grow(): void {
+    const cap = this.keys.length * 2;
+    const keys = new Float64Array(cap);
+    keys.set(this.keys);
+    this.keys = keys;
+    const lots = new Float64Array(cap);
+    lots.set(this.lots);
+    this.lots = lots;
+    for (let j = this.prices.length; j < cap; j++) {
+      this.prices.push('');
+      this.sizes.push('');
+    }
+  }
+}

@@ -1,0 +1,310 @@
+// The order book of one instrument, fed by the `books` channel (spec 6.3, upstream-facts
+// "WS v3"): a snapshot, then updates whose pseq equals the previous seq; a size of "0"
+// deletes a level; every push carries the CRC32 of the top 25 levels.
+//
+// Levels are keyed by integer ticks and hold their size in integer lots, and keep the
+// original price and size strings, because the checksum is over the strings as sent.
+// The stored book is never trimmed: view(depth) returns a trimmed copy.
+//
+// Sequence numbers above 2^53. Upstream seq can exceed Number.MAX_SAFE_INTEGER, and
+// JSON.parse then rounds it to the nearest double. The pseq of an update and the seq of the
+// message before it are the same decimal text, so they round to the same double and a
+// contiguous stream is still recognised. What is lost is resolution: a gap whose missing
+// numbers round to the same double as the expected one (a few units at 2^60) goes unseen
+// by the sequence check. The checksum over the top 25 levels is verified on every message
+// regardless, so a gap that changed the visible book is still caught as a mismatch.
+
+import type { DepthData } from '../schemas/ws-depth';
+import { DecimalError, fromScaled } from '../decimal';
+import { BookSide } from './book-side';
+import { CRC32_INIT, crc32Final, crc32Update, crc32UpdateByte } from './crc32';
+import { parseFixed } from './parse-fixed';
+
+/** The parts of a `books` push (one element of its data array) that the book uses. */
+export type BookMessage = Pick<DepthData, 'a' | 'b' | 'checksum' | 'pseq' | 'seq'>;
+
+export type BookResult =
+  | { readonly status: 'ok' }
+  /** seq not after the last applied one (a duplicate or a late message): ignored, book unchanged and still in sync. */
+  | { readonly status: 'stale' }
+  /** No snapshot yet, or the book fell out of sync: updates are refused until the next snapshot. */
+  | { readonly status: 'no_snapshot' }
+  | { readonly status: 'gap'; readonly expectedPseq: number; readonly pseq: number }
+  | { readonly status: 'checksum_mismatch'; readonly expected: number; readonly actual: number };
+
+export interface BookLevel {
+  price: string;
+  size: string;
+  ticks: number;
+  lots: number;
+}
+
+export interface BookView {
+  bids: BookLevel[];
+  asks: BookLevel[];
+}
+
+export interface OrderBookOptions {
+  /** Decimals of the instrument's tick size (price precision). */
+  priceScale: number;
+  /** Decimals of the instrument's lot size (quantity precision). */
+  sizeScale: number;
+  /** Verify the checksum of every message. Default true. */
+  verifyChecksum?: boolean;
+}
+
+/** Levels the checksum covers (upstream-facts "WS v3"). */
+export const CHECKSUM_DEPTH = 25;
+
+const OK: BookResult = Object.freeze({ status: 'ok' });
+const STALE: BookResult = Object.freeze({ status: 'stale' });
+const NO_SNAPSHOT: BookResult = Object.freeze({ status: 'no_snapshot' });
+const COLON = 58;
+
+// Parsed levels of the message being applied. Filled completely before the book is
+// touched, so a malformed message throws without leaving half of it applied.
+class ParsedLevels {
+  ticks = new Float64Array(64);
+  lots = new Float64Array(64);
+  length = 0;
+
+  reset(n: number): void {
+    if (n > this.ticks.length) {
+      let cap = this.ticks.length;
+      while (cap < n) cap *= 2;
+      this.ticks = new Float64Array(cap);
+      this.lots = new Float64Array(cap);
+    }
+    this.length = n;
+  }
+}
+
+export class OrderBook {
+  readonly priceScale: number;
+  readonly sizeScale: number;
+  private readonly verify: boolean;
+  private readonly bids = new BookSide('bid');
+  private readonly asks = new BookSide('ask');
+  private readonly parsedBids = new ParsedLevels();
+  private readonly parsedAsks = new ParsedLevels();
+  private synced = false;
+  private lastSeq = 0;
+
+  constructor(opts: OrderBookOptions) {
+    for (const key of ['priceScale', 'sizeScale'] as const) {
+      const v = opts[key];
+      if (!Number.isInteger(v) || v < 0 || v > 15) throw new RangeError(`${key} must be an integer from 0 to 15, got ${v}`);
+    }
+    this.priceScale = opts.priceScale;
+    this.sizeScale = opts.sizeScale;
+    this.verify = opts.verifyChecksum ?? true;
+  }
+
+  /** True after a good snapshot, until a gap, a checksum mismatch or a malformed message. */
+  get inSync(): boolean {
+    return this.synced;
+  }
+
+  /** The seq of the last applied message (a double; see the note on 2^53 above). */
+  get seq(): number {
+    return this.lastSeq;
+  }
+
+  get bidCount(): number {
+    return this.bids.length;
+  }
+
+  get askCount(): number {
+    return this.asks.length;
+  }
+
+  /** Replaces the whole book. Throws DecimalError naming the level on malformed input. */
+  applySnapshot(data: BookMessage): BookResult {
+    this.synced = false;
+    this.parseAll(data);
+    this.loadSide(this.bids, this.parsedBids, data.b);
+    this.loadSide(this.asks, this.parsedAsks, data.a);
+    this.lastSeq = data.seq;
+    return this.settle(data.checksum);
+  }
+
+  /**
+   * Applies an incremental update. Refused ('no_snapshot') while out of sync; a pseq that
+   * does not follow the last seq is a 'gap'. Both gap and mismatch leave the book out of
+   * sync: the caller resubscribes for a fresh snapshot (ARCHITECTURE.md, browser data flow).
+   */
+  applyUpdate(data: BookMessage): BookResult {
+    if (!this.synced) return NO_SNAPSHOT;
+    if (data.pseq !== this.lastSeq) {
+      if (data.seq <= this.lastSeq) return STALE;
+      this.synced = false;
+      return { status: 'gap', expectedPseq: this.lastSeq, pseq: data.pseq };
+    }
+    this.synced = false; // until the message is known to be well-formed and applied
+    this.parseAll(data);
+    const pb = this.parsedBids;
+    const bids = this.bids;
+    const b = data.b;
+    for (let i = 0; i < pb.length; i++) {
+      const level = b[i]!;
+      bids.set(pb.ticks[i]!, pb.lots[i]!, level[0], level[1]);
+    }
+    const pa = this.parsedAsks;
+    const asks = this.asks;
+    const a = data.a;
+    for (let i = 0; i < pa.length; i++) {
+      const level = a[i]!;
+      asks.set(pa.ticks[i]!, pa.lots[i]!, level[0], level[1]);
+    }
+    this.lastSeq = data.seq;
+    return this.settle(data.checksum);
+  }
+
+  /**
+   * The CRC32 of the top 25 levels as upstream computes it: "bidPrice:bidSize:askPrice:askSize"
+   * pairs from the top down, over the original strings; once one side runs out the other
+   * side's levels continue alone. Fed straight from the stored strings, nothing concatenated.
+   */
+  checksum(): number {
+    const bids = this.bids;
+    const asks = this.asks;
+    const bp = bids.prices;
+    const bs = bids.sizes;
+    const ap = asks.prices;
+    const as = asks.sizes;
+    let bi = bids.length - 1;
+    let ai = asks.length - 1;
+    const bEnd = Math.max(-1, bi - CHECKSUM_DEPTH);
+    const aEnd = Math.max(-1, ai - CHECKSUM_DEPTH);
+    let crc = CRC32_INIT;
+    let first = true;
+    while (bi > bEnd || ai > aEnd) {
+      if (bi > bEnd) {
+        if (!first) crc = crc32UpdateByte(crc, COLON);
+        first = false;
+        crc = crc32Update(crc, bp[bi]!);
+        crc = crc32UpdateByte(crc, COLON);
+        crc = crc32Update(crc, bs[bi]!);
+        bi--;
+      }
+      if (ai > aEnd) {
+        if (!first) crc = crc32UpdateByte(crc, COLON);
+        first = false;
+        crc = crc32Update(crc, ap[ai]!);
+        crc = crc32UpdateByte(crc, COLON);
+        crc = crc32Update(crc, as[ai]!);
+        ai--;
+      }
+    }
+    return crc32Final(crc);
+  }
+
+  bestBidTicks(): number | undefined {
+    return this.bids.length > 0 ? this.bids.ticksAt(0) : undefined;
+  }
+
+  bestAskTicks(): number | undefined {
+    return this.asks.length > 0 ? this.asks.ticksAt(0) : undefined;
+  }
+
+  /** The best bid's price as sent. */
+  bestBid(): string | undefined {
+    return this.bids.length > 0 ? this.bids.priceAt(0) : undefined;
+  }
+
+  bestAsk(): string | undefined {
+    return this.asks.length > 0 ? this.asks.priceAt(0) : undefined;
+  }
+
+  /** Ask minus bid in ticks; undefined while either side is empty. */
+  spreadTicks(): number | undefined {
+    const bid = this.bestBidTicks();
+    const ask = this.bestAskTicks();
+    return bid === undefined || ask === undefined ? undefined : ask - bid;
+  }
+
+  /** The spread as a decimal string at the price precision. */
+  spread(): string | undefined {
+    const t = this.spreadTicks();
+    return t === undefined ? undefined : fromScaled(t, this.priceScale);
+  }
+
+  /** The exact mid price: at the price precision, or with one more decimal (a 5) when the spread is odd. */
+  mid(): string | undefined {
+    const bid = this.bestBidTicks();
+    const ask = this.bestAskTicks();
+    if (bid === undefined || ask === undefined) return undefined;
+    const sum = BigInt(bid) + BigInt(ask);
+    return sum % 2n === 0n ? fromScaled(sum / 2n, this.priceScale) : fromScaled(sum * 5n, this.priceScale + 1);
+  }
+
+  /** A copy of the top `depth` levels of each side, best first. The stored book is untouched. */
+  view(depth: number = Number.POSITIVE_INFINITY): BookView {
+    return { bids: copySide(this.bids, depth), asks: copySide(this.asks, depth) };
+  }
+
+  private settle(expected: number): BookResult {
+    if (this.verify) {
+      const actual = this.checksum();
+      if (actual !== expected) return { status: 'checksum_mismatch', expected, actual };
+    }
+    this.synced = true;
+    return OK;
+  }
+
+  private parseAll(data: BookMessage): void {
+    parseSide(this.parsedBids, data.b, 'b', this.priceScale, this.sizeScale);
+    parseSide(this.parsedAsks, data.a, 'a', this.priceScale, this.sizeScale);
+  }
+
+  private loadSide(side: BookSide, parsed: ParsedLevels, levels: BookMessage['a']): void {
+    side.clear();
+    const ticks = parsed.ticks;
+    const n = parsed.length;
+    // Snapshots arrive best first; then the side is filled in one pass. Anything else
+    // (unsorted, repeated prices) goes through the general insert.
+    const sign = side.side === 'bid' ? 1 : -1;
+    let bestFirst = true;
+    for (let i = 1; i < n && bestFirst; i++) bestFirst = sign * ticks[i]! < sign * ticks[i - 1]!;
+    if (bestFirst) {
+      for (let i = 0; i < n; i++) {
+        const lots = parsed.lots[i]!;
+        if (lots !== 0) side.pushBelow(ticks[i]!, lots, levels[i]![0], levels[i]![1]);
+      }
+      side.reverse();
+    } else {
+      for (let i = 0; i < n; i++) side.set(ticks[i]!, parsed.lots[i]!, levels[i]![0], levels[i]![1]);
+    }
+  }
+}
+
+function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b', priceScale: number, sizeScale: number): void {
+  if (!Array.isArray(levels)) throw new DecimalError(name, 'malformed', `${name} must be an array of [price, size] levels`);
+  const n = levels.length;
+  out.reset(n);
+  let i = 0;
+  let field = 'price';
+  try {
+    for (; i < n; i++) {
+      const level = levels[i]!;
+      field = 'price';
+      out.ticks[i] = parseFixed(level[0], priceScale, 'price');
+      field = 'size';
+      out.lots[i] = parseFixed(level[1], sizeScale, 'size');
+    }
+  } catch (err) {
+    // Name the level only on failure, so the happy path builds no strings.
+    const where = `${name}[${i}] ${field}`;
+    if (err instanceof DecimalError) throw new DecimalError(where, err.reason, `${name}[${i}]: ${err.message}`);
+    throw new DecimalError(where, 'malformed', `${name}[${i}] must be a [price, size] pair of decimal strings`);
+  }
+}
+
+function copySide(side: BookSide, depth: number): BookLevel[] {
+  const n = Math.min(side.length, Math.max(0, depth));
+  const out: BookLevel[] = new Array<BookLevel>(n);
+  for (let d = 0; d < n; d++) {
+    out[d] = { price: side.priceAt(d), size: side.sizeAt(d), ticks: side.ticksAt(d), lots: side.lotsAt(d) };
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DecimalError, toTicks } from '../decimal';
+import { parseFixed } from './parse-fixed';
+
+function outcome(f: () => number): number | string {
+  try {
+    return f();
+  } catch (err) {
+    return err instanceof DecimalError ? `${err.reason}:${err.field}` : `other:${String(err)}`;
+  }
+}
+
+describe('parseFixed', () => {
+  it('parses prices and sizes into integer ticks', () => {
+    expect(parseFixed('43231.1', 1, 'price')).toBe(432311);
+    expect(parseFixed('43231', 1, 'price')).toBe(432310);
+    expect(parseFixed('0.005', 4, 'size')).toBe(50);
+    expect(parseFixed('1.2300', 2, 'size')).toBe(123);
+  });
+
+  it('rejects malformed text, excess decimals and negatives naming the field', () => {
+    expect(() => parseFixed('1e5', 2, 'price')).toThrow(/price must be a decimal number/);
+    expect(() => parseFixed('1.', 2, 'price')).toThrow(DecimalError);
+    expect(() => parseFixed('.5', 2, 'price')).toThrow(DecimalError);
+    expect(() => parseFixed('', 2, 'price')).toThrow(DecimalError);
+    expect(() => parseFixed('1.234', 2, 'size')).toThrow(/size 1.234 has more than 2 decimal places/);
+    expect(() => parseFixed('-1', 2, 'size')).toThrow(/size must not be negative/);
+    expect(() => parseFixed('90071992547409.92', 2, 'price')).toThrow(/too large/);
+    expect(() => parseFixed(7 as unknown as string, 2, 'price')).toThrow(/price must be a decimal number/);
+  });
+
+  it('agrees with decimal.ts toTicks on results and error reasons for any input', () => {
+    const digits = fc.string({ unit: fc.constantFrom('0', '1', '5', '9'), minLength: 0, maxLength: 20 });
+    const decimalish = fc
+      .tuple(fc.constantFrom('', '-', '+'), digits, fc.constantFrom('', '.', 'x'), digits)
+      .map(([sign, a, dot, b]) => `${sign}${a}${dot}${b}`);
+    const text = fc.oneof(decimalish, fc.string({ maxLength: 8 }));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), (s, scale) => {
+        expect(outcome(() => parseFixed(s, scale, 'f'))).toEqual(outcome(() => toTicks(s, scale, { field: 'f' })));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
