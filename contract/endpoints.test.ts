@@ -1,0 +1,170 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { endpointList, endpoints, findEndpoint, permissions, rolePermissions } from './endpoints';
+import { check } from './validation';
+
+// Every path of spec sections 4.1 to 4.5, as the spec writes them.
+const specRoutes = [
+  'GET /api/v2/earn/loan/revise-history',
+  'POST /api/v2/broker/account/set-subaccount-autotransfer',
+  'GET /api/v2/earn/savings/redeem-result',
+  'POST /api/v2/convert/native-convert',
+  'GET /api/v3/public/instruments',
+  'GET /api/v3/account/settings',
+  'POST /api/v3/account/set-hold-mode',
+  'POST /api/v3/account/set-leverage',
+  'GET /api/v3/trade/unfilled-orders',
+  'GET /api/v3/trade/history-orders',
+  'GET /api/v3/trade/fills',
+  'GET /api/v3/account/financial-records',
+  'POST /api/v3/trade/place-order',
+  'POST /api/v3/trade/modify-order',
+  'POST /api/v3/trade/cancel-order',
+  'POST /api/v3/trade/place-batch',
+  'POST /api/v3/trade/batch-modify-order',
+  'POST /api/v3/trade/cancel-batch',
+  'GET /api/v3/account/assets',
+  'GET /api/v3/account/funding-assets',
+  'POST /api/v3/account/max-open-available',
+  'GET /api/v3/account/max-transferable',
+  'GET /api/v3/position/current-position',
+];
+
+describe('endpoint catalog', () => {
+  it('has an entry for every path of spec sections 4.1 to 4.5', () => {
+    for (const route of specRoutes) {
+      const [method, path] = route.split(' ') as [string, string];
+      expect(findEndpoint(method, path), route).toBeDefined();
+    }
+    expect(endpointList).toHaveLength(specRoutes.length);
+  });
+
+  it('agrees with the spec text itself when it is beside the repo', () => {
+    const spec = fileURLToPath(new URL('../../shared/spec/exchange-interface.md', import.meta.url));
+    if (!existsSync(spec)) return; // the hard-coded list above still holds every route
+    const text = readFileSync(spec, 'utf8');
+    const section4 = text.slice(text.indexOf('## 4. Endpoints'), text.indexOf('### 4.6'));
+    const found = new Set<string>();
+    for (const m of section4.matchAll(/###\s+4\.\d\s+(GET|POST)\s+(\/api\/\S+)/g)) found.add(`${m[1]} ${m[2]}`);
+    for (const m of section4.matchAll(/^\|\s*(GET|POST)\s*\|\s*(\/api\/\S+)\s*\|/gm)) found.add(`${m[1]} ${m[2]}`);
+    expect(found.size).toBe(specRoutes.length);
+    for (const route of found) {
+      const [method, path] = route.split(' ') as [string, string];
+      expect(findEndpoint(method, path), route).toBeDefined();
+    }
+  });
+
+  it('answers the public API alias of instruments and rejects other methods', () => {
+    expect(findEndpoint('GET', '/api/v3/market/instruments')?.id).toBe('instruments');
+    expect(findEndpoint('POST', '/api/v3/public/instruments')).toBeUndefined();
+    expect(findEndpoint('GET', '/api/v2/spot/anything')).toBeUndefined();
+  });
+
+  it('documents 10 requests per second per UID on the four v2 endpoints (spec 8)', () => {
+    const v2 = endpointList.filter((e) => e.version === 'v2');
+    expect(v2).toHaveLength(4);
+    for (const e of v2) expect(e.rateLimit).toMatchObject({ perSecond: 10, documented: true });
+  });
+
+  it('marks state-changing operations as mutating and reads as not', () => {
+    const mutating = endpointList.filter((e) => e.mutating).map((e) => e.id).sort();
+    expect(mutating).toEqual(
+      ['batchModifyOrder', 'cancelBatch', 'cancelOrder', 'modifyOrder', 'nativeConvert', 'placeBatch', 'placeOrder', 'setHoldMode', 'setLeverage', 'setSubaccountAutotransfer'].sort(),
+    );
+    for (const e of endpointList) if (e.method === 'GET') expect(e.mutating, e.id).toBe(false);
+  });
+
+  it('gives every entry a known permission, and admin all of them', () => {
+    for (const e of endpointList) expect(permissions).toContain(e.permission);
+    expect(rolePermissions.admin).toEqual(permissions);
+    expect(rolePermissions.viewer).not.toContain('trade.write');
+    expect(rolePermissions.ops).toContain('earn.read');
+    expect(rolePermissions.ops).not.toContain('trade.write');
+    expect(rolePermissions.broker).toContain('broker.write');
+  });
+});
+
+const order = { category: 'SPOT', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', qty: '0.01', price: '43000.1', timeInForce: 'gtc' };
+
+describe('request schemas', () => {
+  it('accepts a limit order and normalises the category to lower case', () => {
+    const r = check(endpoints.placeOrder.request, order);
+    expect(r).toMatchObject({ ok: true, data: { category: 'spot' } });
+  });
+
+  it('requires a price on a limit order, naming the field', () => {
+    expect(check(endpoints.placeOrder.request, { ...order, price: undefined })).toMatchObject({ ok: false, field: 'price' });
+  });
+
+  it('rejects prices as numbers, exponents and negatives', () => {
+    for (const price of [43000, '4.3e4', '-1', '0', '']) {
+      expect(check(endpoints.placeOrder.request, { ...order, price }), String(price)).toMatchObject({ ok: false, field: 'price' });
+    }
+  });
+
+  it('applies the clientOid rule of spec 8', () => {
+    for (const good of ['a', 'A1_:#-+ x', 'x'.repeat(32)]) expect(check(endpoints.placeOrder.request, { ...order, clientOid: good }).ok, good).toBe(true);
+    for (const bad of ['', 'x'.repeat(33), 'a.b', 'a/b', 'ü', "'; drop table"]) {
+      expect(check(endpoints.placeOrder.request, { ...order, clientOid: bad }), bad).toMatchObject({ ok: false, field: 'clientOid' });
+    }
+  });
+
+  it('rejects unknown fields, naming them', () => {
+    expect(check(endpoints.placeOrder.request, { ...order, leverage: '10' })).toMatchObject({ ok: false, field: 'leverage', message: 'is not a known parameter' });
+  });
+
+  it('rejects a batch of 21 orders with a clear error, and an empty batch', () => {
+    const r = check(endpoints.placeBatch.request, Array.from({ length: 21 }, () => order));
+    expect(r).toMatchObject({ ok: false, message: 'must hold at most 20 orders' });
+    expect(check(endpoints.placeBatch.request, []).ok).toBe(false);
+    expect(check(endpoints.placeBatch.request, Array.from({ length: 20 }, () => order)).ok).toBe(true);
+    expect(check(endpoints.cancelBatch.request, Array.from({ length: 21 }, () => ({ orderId: '1' }))).ok).toBe(false);
+    expect(check(endpoints.batchModifyOrder.request, Array.from({ length: 21 }, () => ({ orderId: '1', symbol: 'BTCUSDT', price: '1' }))).ok).toBe(false);
+  });
+
+  it('names the index of a bad order inside a batch', () => {
+    const r = check(endpoints.placeBatch.request, [order, { ...order, qty: 'abc' }]);
+    expect(r).toMatchObject({ ok: false, field: '1.qty' });
+  });
+
+  it('needs orderId or clientOid to cancel or modify, and price or qty to modify', () => {
+    expect(check(endpoints.cancelOrder.request, {}).ok).toBe(false);
+    expect(check(endpoints.cancelOrder.request, { clientOid: 'abc' }).ok).toBe(true);
+    expect(check(endpoints.modifyOrder.request, { orderId: '1', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'price' });
+  });
+
+  it('caps list limits at 100 (spec 4.6)', () => {
+    expect(check(endpoints.unfilledOrders.request, { limit: '100' }).ok).toBe(true);
+    expect(check(endpoints.unfilledOrders.request, { limit: '101' })).toMatchObject({ ok: false, field: 'limit' });
+    expect(check(endpoints.fills.request, { startTime: '2', endTime: '1' })).toMatchObject({ ok: false, field: 'endTime' });
+  });
+
+  it('limits revise-history to the past three months and pageSize to 100 (spec 4.1)', () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    const q = { startTime: String(now - 30 * day), endTime: String(now) };
+    expect(check(endpoints.reviseHistory.request, q).ok).toBe(true);
+    expect(check(endpoints.reviseHistory.request, { ...q, startTime: String(now - 120 * day) })).toMatchObject({ ok: false, field: 'startTime' });
+    expect(check(endpoints.reviseHistory.request, { ...q, pageSize: '101' })).toMatchObject({ ok: false, field: 'pageSize' });
+    expect(check(endpoints.reviseHistory.request, { endTime: q.endTime })).toMatchObject({ ok: false, field: 'startTime', message: 'is required' });
+  });
+
+  it('takes the auto-transfer destination from the enumeration of spec 4.2', () => {
+    const body = { subUid: '3000002', coin: 'USDT', toAccountType: 'usdt-futures' };
+    expect(check(endpoints.setSubaccountAutotransfer.request, body).ok).toBe(true);
+    expect(check(endpoints.setSubaccountAutotransfer.request, { ...body, toAccountType: 'margin' })).toMatchObject({ ok: false, field: 'toAccountType' });
+  });
+
+  it('accepts coinList as a JSON array or as a string holding one (spec 4.4)', () => {
+    expect(check(endpoints.nativeConvert.request, { coinList: ['ETH', 'XRP'] })).toMatchObject({ ok: true, data: { coinList: ['ETH', 'XRP'] } });
+    expect(check(endpoints.nativeConvert.request, { coinList: '["ETH"]' })).toMatchObject({ ok: true, data: { coinList: ['ETH'] } });
+    expect(check(endpoints.nativeConvert.request, { coinList: 'ETH' }).ok).toBe(false);
+  });
+
+  it('needs a symbol for futures leverage and a coin for margin leverage', () => {
+    expect(check(endpoints.setLeverage.request, { leverage: '10', productType: 'usdt-futures', symbol: 'BTCUSDT' }).ok).toBe(true);
+    expect(check(endpoints.setLeverage.request, { leverage: '5', productType: 'MARGIN', coin: 'BTC' }).ok).toBe(true);
+    expect(check(endpoints.setLeverage.request, { leverage: '5', productType: 'MARGIN' })).toMatchObject({ ok: false, field: 'coin' });
+  });
+});

@@ -1,0 +1,247 @@
+// The endpoint catalog: one entry per REST endpoint of spec section 4 (the four v2
+// operations, spec 4.1-4.4, and every v3 row of 4.5). The proxy's allowlist, permission
+// checks and rate shaping, the simulator's routes and the web client are all driven by
+// this table, so a path, a limit or a shape is written down exactly once.
+import { z } from 'zod';
+import {
+  assets,
+  emptyQuery,
+  financialRecordPage,
+  financialRecordsQuery,
+  fundingAssets,
+  fundingAssetsQuery,
+  maxOpen,
+  maxOpenRequest,
+  maxTransferable,
+  maxTransferableQuery,
+  positionList,
+  positionQuery,
+  setHoldModeRequest,
+  setLeverageRequest,
+  settings,
+  successString,
+} from './schemas/account';
+import {
+  autoTransferRequest,
+  autoTransferResult,
+  nativeConvertRequest,
+  nativeConvertResult,
+  redeemResult,
+  redeemResultQuery,
+  reviseHistory,
+  reviseHistoryQuery,
+} from './schemas/earn-broker-convert';
+import { instrumentList, instrumentsQuery } from './schemas/instruments';
+import {
+  batchModifyRequest,
+  batchResult,
+  cancelBatchRequest,
+  cancelOrderRequest,
+  fillPage,
+  fillsQuery,
+  modifyOrderRequest,
+  orderAck,
+  orderListQuery,
+  orderPage,
+  placeBatchRequest,
+  placeOrderRequest,
+  placeOrderResult,
+} from './schemas/orders';
+
+export const permissions = [
+  'market.read',
+  'account.read',
+  'trade.read',
+  'trade.write',
+  'account.write',
+  'earn.read',
+  'broker.write',
+  'convert.write',
+  'audit.read',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+export const roles = ['viewer', 'ops', 'broker', 'trader', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+const readOnly: Permission[] = ['market.read', 'account.read', 'trade.read'];
+
+/** What each role may do. The proxy enforces it; the UI hides what a role can't use. */
+export const rolePermissions: Record<Role, readonly Permission[]> = {
+  viewer: readOnly,
+  ops: [...readOnly, 'earn.read', 'audit.read'],
+  broker: [...readOnly, 'broker.write', 'audit.read'],
+  trader: [...readOnly, 'trade.write', 'account.write', 'convert.write', 'earn.read'],
+  admin: [...permissions],
+};
+
+export interface RateLimit {
+  /** Requests per second per UID. */
+  perSecond: number;
+  /** True when the exchange documents the limit (spec 8); false for our conservative default. */
+  documented: boolean;
+  /** Endpoints that share a group share one budget per UID. */
+  group: string;
+}
+
+export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  id: string;
+  method: 'GET' | 'POST';
+  /** The path of the spec. */
+  path: string;
+  /** Other paths the same endpoint answers on (the public API's form, where it differs). */
+  aliases: readonly string[];
+  /** The path the proxy calls upstream when it differs from `path` (the public API's). */
+  upstreamPath?: string;
+  version: 'v2' | 'v3';
+  auth: 'private' | 'public';
+  mutating: boolean;
+  rateLimit: RateLimit;
+  permission: Permission;
+  /** Query schema for GET, JSON body schema for POST. */
+  request: Req;
+  /** Schema of the envelope's `data`. */
+  response: Res;
+  /** True when the body is a top-level JSON array (the batch operations). */
+  arrayBody?: boolean;
+}
+
+const v2Limit = (group: string): RateLimit => ({ perSecond: 10, documented: true, group });
+// spec 8: v3 limits are "not shown". These defaults sit inside the public exchange's
+// published per-UID limits, so shaping to them never provokes an upstream 429.
+const v3Read: RateLimit = { perSecond: 10, documented: false, group: 'v3-read' };
+const v3Trade: RateLimit = { perSecond: 10, documented: false, group: 'v3-trade' };
+const v3Batch: RateLimit = { perSecond: 5, documented: false, group: 'v3-batch' };
+const v3Account: RateLimit = { perSecond: 5, documented: false, group: 'v3-account' };
+const v3Public: RateLimit = { perSecond: 20, documented: false, group: 'v3-public' };
+
+function def<const Id extends string, Req extends z.ZodType, Res extends z.ZodType>(
+  e: Omit<EndpointDef<Req, Res>, 'id' | 'aliases' | 'version'> & { aliases?: readonly string[] },
+  id: Id,
+): EndpointDef<Req, Res> & { id: Id } {
+  return { ...e, id, aliases: e.aliases ?? [], version: e.path.startsWith('/api/v2/') ? 'v2' : 'v3' };
+}
+
+export const endpoints = {
+  // spec 4.1-4.4: the v2 operations.
+  reviseHistory: def(
+    { method: 'GET', path: '/api/v2/earn/loan/revise-history', auth: 'private', mutating: false, rateLimit: v2Limit('v2-revise-history'), permission: 'earn.read', request: reviseHistoryQuery, response: reviseHistory },
+    'reviseHistory',
+  ),
+  setSubaccountAutotransfer: def(
+    { method: 'POST', path: '/api/v2/broker/account/set-subaccount-autotransfer', auth: 'private', mutating: true, rateLimit: v2Limit('v2-autotransfer'), permission: 'broker.write', request: autoTransferRequest, response: autoTransferResult },
+    'setSubaccountAutotransfer',
+  ),
+  redeemResult: def(
+    { method: 'GET', path: '/api/v2/earn/savings/redeem-result', auth: 'private', mutating: false, rateLimit: v2Limit('v2-redeem-result'), permission: 'earn.read', request: redeemResultQuery, response: redeemResult },
+    'redeemResult',
+  ),
+  nativeConvert: def(
+    // The public API names its native token in the last segment (upstream-facts.md).
+    { method: 'POST', path: '/api/v2/convert/native-convert', upstreamPath: '/api/v2/convert/bgb-convert', auth: 'private', mutating: true, rateLimit: v2Limit('v2-native-convert'), permission: 'convert.write', request: nativeConvertRequest, response: nativeConvertResult },
+    'nativeConvert',
+  ),
+
+  // spec 4.5: the unified trading account (v3).
+  instruments: def(
+    { method: 'GET', path: '/api/v3/public/instruments', aliases: ['/api/v3/market/instruments'], upstreamPath: '/api/v3/market/instruments', auth: 'public', mutating: false, rateLimit: v3Public, permission: 'market.read', request: instrumentsQuery, response: instrumentList },
+    'instruments',
+  ),
+  settings: def(
+    { method: 'GET', path: '/api/v3/account/settings', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: emptyQuery, response: settings },
+    'settings',
+  ),
+  setHoldMode: def(
+    { method: 'POST', path: '/api/v3/account/set-hold-mode', auth: 'private', mutating: true, rateLimit: v3Account, permission: 'account.write', request: setHoldModeRequest, response: successString },
+    'setHoldMode',
+  ),
+  setLeverage: def(
+    { method: 'POST', path: '/api/v3/account/set-leverage', auth: 'private', mutating: true, rateLimit: v3Account, permission: 'account.write', request: setLeverageRequest, response: successString },
+    'setLeverage',
+  ),
+  unfilledOrders: def(
+    { method: 'GET', path: '/api/v3/trade/unfilled-orders', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: orderListQuery, response: orderPage },
+    'unfilledOrders',
+  ),
+  historyOrders: def(
+    { method: 'GET', path: '/api/v3/trade/history-orders', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: orderListQuery, response: orderPage },
+    'historyOrders',
+  ),
+  fills: def(
+    { method: 'GET', path: '/api/v3/trade/fills', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: fillsQuery, response: fillPage },
+    'fills',
+  ),
+  financialRecords: def(
+    { method: 'GET', path: '/api/v3/account/financial-records', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'account.read', request: financialRecordsQuery, response: financialRecordPage },
+    'financialRecords',
+  ),
+  placeOrder: def(
+    { method: 'POST', path: '/api/v3/trade/place-order', auth: 'private', mutating: true, rateLimit: v3Trade, permission: 'trade.write', request: placeOrderRequest, response: placeOrderResult },
+    'placeOrder',
+  ),
+  modifyOrder: def(
+    { method: 'POST', path: '/api/v3/trade/modify-order', auth: 'private', mutating: true, rateLimit: v3Trade, permission: 'trade.write', request: modifyOrderRequest, response: orderAck },
+    'modifyOrder',
+  ),
+  cancelOrder: def(
+    { method: 'POST', path: '/api/v3/trade/cancel-order', auth: 'private', mutating: true, rateLimit: v3Trade, permission: 'trade.write', request: cancelOrderRequest, response: orderAck },
+    'cancelOrder',
+  ),
+  placeBatch: def(
+    { method: 'POST', path: '/api/v3/trade/place-batch', auth: 'private', mutating: true, rateLimit: v3Batch, permission: 'trade.write', request: placeBatchRequest, response: batchResult, arrayBody: true },
+    'placeBatch',
+  ),
+  batchModifyOrder: def(
+    { method: 'POST', path: '/api/v3/trade/batch-modify-order', auth: 'private', mutating: true, rateLimit: v3Batch, permission: 'trade.write', request: batchModifyRequest, response: batchResult, arrayBody: true },
+    'batchModifyOrder',
+  ),
+  cancelBatch: def(
+    { method: 'POST', path: '/api/v3/trade/cancel-batch', auth: 'private', mutating: true, rateLimit: v3Batch, permission: 'trade.write', request: cancelBatchRequest, response: batchResult, arrayBody: true },
+    'cancelBatch',
+  ),
+  assets: def(
+    { method: 'GET', path: '/api/v3/account/assets', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: emptyQuery, response: assets },
+    'assets',
+  ),
+  fundingAssets: def(
+    { method: 'GET', path: '/api/v3/account/funding-assets', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: fundingAssetsQuery, response: fundingAssets },
+    'fundingAssets',
+  ),
+  maxOpenAvailable: def(
+    // A POST that changes nothing (upstream-facts.md): not mutating, not audited.
+    { method: 'POST', path: '/api/v3/account/max-open-available', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: maxOpenRequest, response: maxOpen },
+    'maxOpenAvailable',
+  ),
+  maxTransferable: def(
+    { method: 'GET', path: '/api/v3/account/max-transferable', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: maxTransferableQuery, response: maxTransferable },
+    'maxTransferable',
+  ),
+  currentPosition: def(
+    { method: 'GET', path: '/api/v3/position/current-position', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: positionQuery, response: positionList },
+    'currentPosition',
+  ),
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointId = keyof Endpoints;
+export type RequestOf<Id extends EndpointId> = z.input<Endpoints[Id]['request']>;
+export type ParsedRequestOf<Id extends EndpointId> = z.infer<Endpoints[Id]['request']>;
+export type ResponseOf<Id extends EndpointId> = z.infer<Endpoints[Id]['response']>;
+export type ResponseInputOf<Id extends EndpointId> = z.input<Endpoints[Id]['response']>;
+
+export const endpointList: readonly EndpointDef[] = Object.values(endpoints);
+
+const byRoute = new Map<string, EndpointDef>();
+for (const e of endpointList) {
+  for (const p of [e.path, ...e.aliases]) byRoute.set(`${e.method} ${p}`, e);
+}
+
+/** The catalog entry for a method and path (the spec's or an alias), or undefined. */
+export function findEndpoint(method: string, path: string): EndpointDef | undefined {
+  return byRoute.get(`${method.toUpperCase()} ${path}`);
+}
+
+/** True when some entry has this path under another method (for 405-style messages). */
+export function pathKnown(path: string): boolean {
+  return endpointList.some((e) => e.path === path || e.aliases.includes(path));
+}

@@ -1,0 +1,88 @@
+// Building blocks shared by every schema: decimal strings, timestamps, enumerations.
+// Strings stay strings (money is decimal); enumerations come from the spec, and where
+// the spec lists only examples, from upstream-facts.md.
+import { z } from 'zod';
+
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+const SIGNED_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/** A non-negative decimal number in plain notation, as text ("0.5", "43231.1"). */
+export const decimalString = z.string().regex(DECIMAL, 'must be a non-negative decimal number in plain notation, e.g. "0.5"');
+
+/** A strictly positive decimal number as text. */
+export const positiveDecimalString = decimalString.refine((s) => /[1-9]/.test(s), 'must be greater than zero');
+
+/** A decimal that may be negative (PnL, funding, balance changes). */
+export const signedDecimalString = z.string().regex(SIGNED_DECIMAL, 'must be a decimal number in plain notation');
+
+/** A decimal string, or the empty string the exchange uses for "not applicable" (spec 2.7). */
+export const optionalDecimalString = z.union([z.literal(''), signedDecimalString]);
+
+/** Unix milliseconds as text (query parameters and most record fields). */
+export const msString = z.string().regex(/^\d{1,16}$/, 'must be a Unix timestamp in milliseconds, as digits');
+
+/** A positive integer as text (pageNo, limit, leverage steps). */
+export const intString = z.string().regex(/^\d{1,9}$/, 'must be a whole number, as digits');
+
+/**
+ * A case-insensitive enumeration: the spec shows both `SPOT` and `spot`, the public API
+ * sends upper case. Input of either case is accepted; the output is the lower-case value.
+ */
+export function ciEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  const allowed = new Set<string>(values);
+  return z
+    .string()
+    .refine((s) => allowed.has(s.toLowerCase()), { message: `must be one of ${values.join(', ')}` })
+    .transform((s) => s.toLowerCase() as T[number]);
+}
+
+export const categories = ['spot', 'margin', 'usdt-futures', 'coin-futures', 'usdc-futures'] as const;
+export const category = ciEnum(categories);
+export type Category = (typeof categories)[number];
+
+export const sides = ['buy', 'sell'] as const;
+export const side = z.enum(sides);
+export const orderTypes = ['limit', 'market'] as const;
+export const orderType = z.enum(orderTypes);
+export const timeInForces = ['gtc', 'ioc', 'fok', 'post_only'] as const;
+export const timeInForce = z.enum(timeInForces);
+export const posSides = ['long', 'short'] as const;
+export const posSide = z.enum(posSides);
+export const yesNo = z.enum(['yes', 'no']);
+export const stpModes = ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'] as const;
+export const stpMode = z.enum(stpModes);
+export type StpMode = (typeof stpModes)[number];
+export const holdModes = ['one_way_mode', 'hedge_mode'] as const;
+export const holdMode = z.enum(holdModes);
+/** spec 2.9: Spot (coming soon), Basic, Advanced. */
+export const accountModes = ['spot', 'basic', 'advanced'] as const;
+export const accountMode = z.enum(accountModes);
+
+/** spec 3.1. */
+export const orderStates = ['live', 'new', 'partially_filled', 'filled', 'canceled'] as const;
+export const orderState = z.enum(orderStates);
+export type OrderState = (typeof orderStates)[number];
+export const terminalStates: readonly OrderState[] = ['filled', 'canceled'];
+
+/** Why an order was cancelled (spec 2.8 cancelSource; spec 3.1 and 3.3). */
+export const cancelSources = ['user', 'ioc', 'fok', 'post_only', 'self_trade', 'market_no_liquidity', 'modify_failed', 'liquidation', 'system'] as const;
+export const cancelSource = z.enum(cancelSources);
+export type CancelSource = (typeof cancelSources)[number];
+
+/**
+ * spec 8: 1 to 32 characters, each a digit, an ASCII letter, underscore, colon, hash,
+ * hyphen, plus sign or whitespace. (The public API's rule differs; the spec decides.)
+ */
+export const CLIENT_OID_RE = /^[0-9A-Za-z_:#\-+ \t]{1,32}$/;
+export const clientOid = z
+  .string()
+  .regex(CLIENT_OID_RE, 'must be 1 to 32 characters: digits, letters, and _ : # - + or spaces');
+
+export const symbol = z
+  .string()
+  .regex(/^[A-Z0-9]{2,20}$/, 'must be an instrument symbol such as BTCUSDT (upper-case letters and digits)');
+export const coin = z.string().regex(/^[A-Z0-9]{1,12}$/, 'must be a coin such as USDT (upper-case letters and digits)');
+export const uid = z.string().regex(/^\d{1,20}$/, 'must be a numeric UID');
+export const id = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be an ID of digits and letters');
+
+export const feeDetail = z.array(z.object({ feeCoin: z.string(), fee: signedDecimalString }));

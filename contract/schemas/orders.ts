@@ -1,0 +1,205 @@
+// Orders: placement, modification and cancellation bodies (spec 4.5, 6.4), batch bodies
+// (top-level JSON arrays of 1 to 20, spec 8), and the order record (spec 2.8 plus the
+// fields of upstream-facts.md).
+import { z } from 'zod';
+import {
+  cancelSource,
+  category,
+  clientOid,
+  decimalString,
+  feeDetail,
+  holdMode,
+  id,
+  orderState,
+  orderType,
+  posSide,
+  positiveDecimalString,
+  side,
+  stpMode,
+  symbol,
+  timeInForce,
+  yesNo,
+} from './common';
+import { page, pageQuery, timeRangeOrdered } from './pagination';
+
+export const MAX_BATCH = 20;
+
+const orderFields = {
+  symbol,
+  orderType,
+  qty: positiveDecimalString,
+  price: positiveDecimalString.optional(),
+  side,
+  posSide: posSide.optional(),
+  timeInForce: timeInForce.optional(),
+  reduceOnly: yesNo.optional(),
+  clientOid: clientOid.optional(),
+  stpMode: stpMode.optional(),
+};
+
+type PriceRule = { orderType: string; price?: string | undefined; timeInForce?: string | undefined };
+function priceRule(o: PriceRule, ctx: z.RefinementCtx) {
+  if (o.orderType === 'limit' && o.price === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'is required for a limit order' });
+  }
+  if (o.orderType === 'market' && o.timeInForce === 'post_only') {
+    ctx.addIssue({ code: 'custom', path: ['timeInForce'], message: 'post_only applies only to limit orders' });
+  }
+}
+
+/** POST /api/v3/trade/place-order. */
+export const placeOrderRequest = z.strictObject({ category, ...orderFields }).superRefine(priceRule);
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
+
+/** One order of a WebSocket place-order/batch-place (category sits on the message, spec 6.4). */
+export const wsPlaceOrderArg = z.strictObject({ category: category.optional(), ...orderFields }).superRefine(priceRule);
+
+export const placeOrderResult = z.object({ orderId: z.string(), clientOid: z.string() });
+
+function batch<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .min(1, 'must hold at least 1 order')
+    .max(MAX_BATCH, `must hold at most ${MAX_BATCH} orders`);
+}
+
+type Ident = { orderId?: string | undefined; clientOid?: string | undefined };
+function identRule(o: Ident, ctx: z.RefinementCtx) {
+  if (o.orderId === undefined && o.clientOid === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'orderId or clientOid is required' });
+  }
+}
+
+const modifyFields = {
+  orderId: id.optional(),
+  clientOid: clientOid.optional(),
+  symbol,
+  category: category.optional(),
+  price: positiveDecimalString.optional(),
+  qty: positiveDecimalString.optional(),
+  autoCancel: yesNo.optional(),
+};
+type ModifyShape = Ident & { price?: string | undefined; qty?: string | undefined };
+function modifyRule(o: ModifyShape, ctx: z.RefinementCtx) {
+  identRule(o, ctx);
+  if (o.price === undefined && o.qty === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'price or qty is required to modify an order' });
+  }
+}
+
+/** POST /api/v3/trade/modify-order. */
+export const modifyOrderRequest = z.strictObject(modifyFields).superRefine(modifyRule);
+export type ModifyOrderRequest = z.infer<typeof modifyOrderRequest>;
+
+const cancelFields = {
+  orderId: id.optional(),
+  clientOid: clientOid.optional(),
+  symbol: symbol.optional(),
+  category: category.optional(),
+};
+/** POST /api/v3/trade/cancel-order. */
+export const cancelOrderRequest = z.strictObject(cancelFields).superRefine(identRule);
+export type CancelOrderRequest = z.infer<typeof cancelOrderRequest>;
+
+export const orderAck = z.object({ orderId: z.string(), clientOid: z.string() });
+
+export const placeBatchRequest = batch(placeOrderRequest);
+export const batchModifyRequest = batch(modifyOrderRequest);
+export const cancelBatchRequest = batch(cancelOrderRequest);
+
+/** spec 4.7 rule 4: each order of a batch has its own code and msg ("00000" when accepted). */
+export const batchItemResult = z.object({
+  orderId: z.string(),
+  clientOid: z.string(),
+  code: z.string(),
+  msg: z.string(),
+});
+export const batchResult = z.array(batchItemResult);
+export type BatchItemResult = z.infer<typeof batchItemResult>;
+
+/**
+ * The order record. The spec names the state `state` and the cancel reason
+ * `cancelSource`; the public API calls them `orderStatus` and `cancelReason`. The simulator
+ * sends both; parsing accepts either and yields `state` and `cancelSource`.
+ */
+export const orderRecord = z
+  .object({
+    orderId: z.string(),
+    clientOid: z.string(),
+    category: z.string(),
+    symbol: z.string(),
+    orderType,
+    side,
+    price: z.string(),
+    qty: z.string(),
+    amount: z.string().optional(),
+    cumExecQty: z.string(),
+    cumExecValue: z.string(),
+    avgPrice: z.string(),
+    timeInForce: z.string(),
+    state: orderState.optional(),
+    orderStatus: orderState.optional(),
+    cancelSource: z.union([cancelSource, z.literal('')]).optional(),
+    cancelReason: z.string().optional(),
+    posSide: z.string().optional(),
+    holdMode: z.union([holdMode, z.literal('')]).optional(),
+    reduceOnly: z.string().optional(),
+    feeDetail: feeDetail.optional(),
+    stpMode: z.string().optional(),
+    execType: z.string().optional(),
+    createdTime: z.string(),
+    updatedTime: z.string(),
+  })
+  .transform((o, ctx) => {
+    const state = o.state ?? o.orderStatus;
+    if (!state) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: 'state or orderStatus is required' });
+      return z.NEVER;
+    }
+    const source = o.cancelSource || (o.cancelReason as z.infer<typeof cancelSource> | undefined) || '';
+    return { ...o, state, orderStatus: state, cancelSource: source };
+  });
+export type OrderRecord = z.infer<typeof orderRecord>;
+export type OrderRecordInput = z.input<typeof orderRecord>;
+
+const orderListFilters = {
+  category: category.optional(),
+  symbol: symbol.optional(),
+  orderId: id.optional(),
+  clientOid: clientOid.optional(),
+  ...pageQuery,
+};
+const rangeRule = (q: { startTime?: string; endTime?: string }, ctx: z.RefinementCtx) => {
+  if (!timeRangeOrdered(q)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
+};
+
+/** GET /api/v3/trade/unfilled-orders and /history-orders. */
+export const orderListQuery = z.strictObject(orderListFilters).superRefine(rangeRule);
+export const orderPage = page(orderRecord);
+
+/** GET /api/v3/trade/fills. */
+export const fillsQuery = z
+  .strictObject({ category: category.optional(), symbol: symbol.optional(), orderId: id.optional(), ...pageQuery })
+  .superRefine(rangeRule);
+
+export const fillRecord = z.object({
+  execId: z.string(),
+  orderId: z.string(),
+  clientOid: z.string(),
+  category: z.string(),
+  symbol: z.string(),
+  orderType: z.string(),
+  side,
+  execPrice: decimalString,
+  execQty: decimalString,
+  execValue: decimalString,
+  feeDetail,
+  tradeScope: z.enum(['maker', 'taker']),
+  execPnl: z.string(),
+  createdTime: z.string(),
+  updatedTime: z.string(),
+});
+export type FillRecord = z.infer<typeof fillRecord>;
+export const fillPage = page(fillRecord);
+
+export { rangeRule as timeRangeRule };

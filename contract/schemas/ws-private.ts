@@ -1,0 +1,120 @@
+// Private WebSocket messages (spec 6.1, 6.2, 6.4; upstream-facts.md "WS v3"): login,
+// subscriptions to order/account/position, their pushes, and trade operations with answers.
+import { z } from 'zod';
+import { category, decimalString } from './common';
+import { check, type Checked } from '../validation';
+import { assets, position } from './account';
+import { cancelOrderRequest, MAX_BATCH, modifyOrderRequest, orderRecord, wsPlaceOrderArg } from './orders';
+
+export const wsLoginRequest = z.object({
+  op: z.literal('login'),
+  args: z
+    .array(z.object({ apiKey: z.string(), passphrase: z.string(), timestamp: z.string().regex(/^\d{10,13}$/), sign: z.string() }))
+    .length(1),
+});
+/** Login answer: numeric code 0 on success (bitget-api needs the number). */
+export const wsLoginAnswer = z.object({ event: z.literal('login'), code: z.union([z.literal(0), z.literal('0')]), msg: z.string() });
+
+export const privateTopics = ['order', 'account', 'position', 'fill'] as const;
+export const privateArg = z.object({ instType: z.literal('UTA'), topic: z.enum(privateTopics) });
+export type PrivateArg = z.infer<typeof privateArg>;
+
+export const wsSubscribeRequest = z.object({
+  op: z.enum(['subscribe', 'unsubscribe']),
+  args: z.array(z.record(z.string(), z.string())).min(1).max(50),
+});
+
+export const wsSubscribeAnswer = z.object({ event: z.enum(['subscribe', 'unsubscribe']), arg: z.record(z.string(), z.string()) });
+
+export const wsErrorAnswer = z.object({
+  event: z.literal('error'),
+  code: z.union([z.string(), z.number()]),
+  msg: z.string(),
+  id: z.string().optional(),
+  arg: z.unknown().optional(),
+});
+
+/** An order push: the order record plus, on a fill, the fill's fields (spec 3.1: each fill gets a tradeId). */
+export const orderPushItem = orderRecord.and(
+  z.object({
+    tradeId: z.string().optional(),
+    execPrice: decimalString.optional(),
+    execQty: decimalString.optional(),
+    execValue: decimalString.optional(),
+    tradeScope: z.enum(['maker', 'taker']).optional(),
+    fee: z.string().optional(),
+    feeCoin: z.string().optional(),
+  }),
+);
+export type OrderPushItem = z.infer<typeof orderPushItem>;
+
+function push<T extends z.ZodType>(topic: (typeof privateTopics)[number], item: T) {
+  return z.object({
+    arg: z.object({ instType: z.literal('UTA'), topic: z.literal(topic) }),
+    action: z.enum(['snapshot', 'update']).optional(),
+    data: z.array(item),
+    ts: z.number(),
+  });
+}
+export const orderPush = push('order', orderPushItem);
+export const accountPush = push('account', assets);
+export const positionPush = push('position', position);
+
+export const tradeTopics = ['place-order', 'modify-order', 'cancel-order', 'batch-place', 'batch-modify', 'batch-cancel'] as const;
+export type TradeTopic = (typeof tradeTopics)[number];
+
+const batchOf = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item).min(1, 'must hold at least 1 order').max(max, `must hold at most ${max} orders`);
+
+/** The args of each trade topic (spec 6.4): singles carry one element, batches at most 20. */
+export const tradeArgsByTopic = {
+  'place-order': batchOf(wsPlaceOrderArg, 1),
+  'modify-order': batchOf(modifyOrderRequest, 1),
+  'cancel-order': batchOf(cancelOrderRequest, 1),
+  'batch-place': batchOf(wsPlaceOrderArg, MAX_BATCH),
+  'batch-modify': batchOf(modifyOrderRequest, MAX_BATCH),
+  'batch-cancel': batchOf(cancelOrderRequest, MAX_BATCH),
+} as const satisfies Record<TradeTopic, z.ZodType>;
+
+/** The envelope of a trade op; its args are checked per topic with tradeArgsByTopic. */
+export const wsTradeRequest = z.object({
+  op: z.literal('trade'),
+  id: z.string().min(1).max(64),
+  category: category.optional(),
+  topic: z.enum(tradeTopics),
+  args: z.array(z.unknown()),
+});
+export type WsTradeRequest = z.infer<typeof wsTradeRequest>;
+
+export const wsTradeAnswer = z.object({
+  event: z.literal('trade'),
+  id: z.string(),
+  category: z.string().optional(),
+  topic: z.enum(tradeTopics),
+  args: z.array(
+    z.object({
+      symbol: z.string().optional(),
+      orderId: z.string().optional(),
+      clientOid: z.string().optional(),
+      cTime: z.string().optional(),
+      code: z.string().optional(),
+      msg: z.string().optional(),
+    }),
+  ),
+  code: z.string(),
+  msg: z.string(),
+  ts: z.string(),
+});
+export type WsTradeAnswer = z.infer<typeof wsTradeAnswer>;
+
+/**
+ * Validates a whole trade op, args included. A problem names the field (e.g.
+ * "args.0.clientOid"), so the answer can say what to fix.
+ */
+export function checkTradeOp(msg: unknown): Checked<WsTradeRequest> {
+  const head = check(wsTradeRequest, msg);
+  if (!head.ok) return head;
+  const args = check(tradeArgsByTopic[head.data.topic], head.data.args, ['args']);
+  if (!args.ok) return args;
+  return head;
+}
