@@ -1,20 +1,17 @@
 // The one error value the UI sees from REST and WebSocket calls alike (STYLE.md:
-// errors are values with a code and a message, shown where the user acted).
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly code: string;
-  readonly msg: string;
-  /** HTTP status; 0 when no HTTP answer was involved (network failure, WebSocket). */
-  readonly status: number;
-  /** The request field the error is about, when the server named one. */
-  readonly field: string | undefined;
+// errors are values with a code and a message, shown where the user acted). It is
+// the contract's ApiError, so `instanceof` holds for errors from either side, with
+// the envelope's `msg` named as the envelope names it.
+import { ApiError as ContractApiError } from '@contract/errors';
 
+export class ApiError extends ContractApiError {
   constructor(init: { code: string; msg: string; status: number; field?: string | undefined }) {
-    super(`${init.code}: ${init.msg}`);
-    this.code = init.code;
-    this.msg = init.msg;
-    this.status = init.status;
-    this.field = init.field;
+    super(init.code, init.msg, init.status, init.field);
+  }
+
+  /** The exchange's (or proxy's) message, as in the envelope's `msg`. */
+  get msg(): string {
+    return this.message;
   }
 }
 
@@ -28,6 +25,6 @@ export const clientErrorCodes = {
   wsDuplicateId: 'desk.ws.duplicate-id',
 } as const;
 
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
+export function isApiError(e: unknown): e is ContractApiError {
+  return e instanceof ContractApiError;
 }

@@ -9,15 +9,19 @@ import { browserEnvironment, type ConnectionEnvironment } from './connection-env
 import type { ConnectionStatus } from './connection-status';
 import { SubscriptionRegistry, type SubscriptionArg } from './subscription-registry';
 
+// Method-style signature so the DOM's WebSocket (handlers take specific Event types)
+// fits, the same bivariance trick React's own typings use.
+type Handler<E> = { bivarianceHack(ev: E): void }['bivarianceHack'];
+
 /** The part of the WebSocket API we use, so tests can inject a fake class. */
 export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
+  onopen: Handler<unknown> | null;
+  onmessage: Handler<{ data: unknown }> | null;
+  onclose: Handler<unknown> | null;
+  onerror: Handler<unknown> | null;
 }
 export type WebSocketFactory = new (url: string) => WebSocketLike;
 

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@web/components/button';
+import { TextField } from '@web/components/text-field';
+import { isApiError } from '@web/lib/api/api-error';
+import { login } from '@web/lib/session/auth-api';
+import { meQueryKey } from '@web/lib/session/me-query';
+
+export function LoginScreen() {
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useMutation({
+    mutationFn: () => login(username, password),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+  const error = signIn.error ? (isApiError(signIn.error) ? signIn.error.message : String(signIn.error)) : undefined;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    signIn.mutate();
+  };
+
+  return (
+    <main className="flex min-h-full items-center justify-center p-4">
+      <form onSubmit={submit} aria-labelledby="login-title" className="flex w-full max-w-sm flex-col gap-3 rounded-md border border-line bg-panel p-5">
+        <h1 id="login-title" className="text-lg font-semibold">
+          Sign in to UTA Desk
+        </h1>
+        <p className="text-sm text-muted">
+          Local admin: open the URL that <code>npm start</code> printed (<code>Open http://127.0.0.1:8080/auth/token?t=…</code>). It signs you in once. Team members
+          sign in below.
+        </p>
+        <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        {error && (
+          <p role="alert" className="text-sm text-sell">
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </main>
+  );
+}

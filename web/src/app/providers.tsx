@@ -1,0 +1,32 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { isApiError } from '@web/lib/api/api-error';
+import { meQueryKey } from '@web/lib/session/me-query';
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // An expired session shows up as a 401 on any call: re-check /auth/me, which
+      // brings back the login form instead of a screen full of errors.
+      onError: (error, query) => {
+        if (isApiError(error) && error.status === 401 && query.queryKey[0] !== meQueryKey[0]) {
+          void client.invalidateQueries({ queryKey: meQueryKey });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: false,
+        // Exchange refusals (4xx) do not get better by asking again.
+        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+      },
+    },
+  });
+  return client;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

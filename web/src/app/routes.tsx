@@ -1,0 +1,38 @@
+// The desk's screens. Each is lazy-loaded so the initial bundle holds only the shell
+// (target: whole app under 250 KB gzipped, issue 6). Screens whose feature has not
+// landed yet show a placeholder; replace `comingSoon(...)` with
+// `lazy(() => import('@web/features/<feature>/<screen>'))` as features arrive.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface DeskRoute {
+  path: string;
+  label: string;
+  /** The catalog permission a role needs to see the screen (the proxy enforces it regardless). */
+  permission: string;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+function comingSoon(title: string, summary: string): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const { ComingSoonScreen } = await import('./coming-soon-screen');
+    return { default: () => <ComingSoonScreen title={title} summary={summary} /> };
+  });
+}
+
+export const routes: readonly DeskRoute[] = [
+  { path: '/trade', label: 'Trade', permission: 'market.read', screen: comingSoon('Trade', 'Order book, depth and price charts, order entry and open orders.') },
+  { path: '/orders', label: 'Orders', permission: 'trade.read', screen: comingSoon('Orders', 'Open orders, order history and fills.') },
+  { path: '/positions', label: 'Positions', permission: 'account.read', screen: comingSoon('Positions', 'Open positions with mark price and unrealised PnL.') },
+  { path: '/assets', label: 'Assets', permission: 'account.read', screen: comingSoon('Assets', 'Balances, funding assets and financial records.') },
+  { path: '/broker', label: 'Broker', permission: 'broker.write', screen: comingSoon('Broker', 'Sub-account auto-transfer, one by one or in bulk from CSV.') },
+  { path: '/ops', label: 'Ops', permission: 'earn.read', screen: comingSoon('Ops', 'Pledge-rate history and savings redemption results.') },
+  { path: '/convert', label: 'Convert', permission: 'convert.write', screen: comingSoon('Convert', 'Small-balance conversion to the platform token.') },
+  { path: '/audit', label: 'Audit', permission: 'audit.read', screen: comingSoon('Audit', 'Every mutation: who, when, account, endpoint, result.') },
+  { path: '/settings', label: 'Settings', permission: 'account.read', screen: comingSoon('Settings', 'Account mode, hold mode, leverage and self-trade prevention.') },
+];
+
+/** The screens a user with these permissions may open, in navigation order. */
+export function routesFor(permissions: readonly string[]): DeskRoute[] {
+  const granted = new Set(permissions);
+  return routes.filter((r) => granted.has(r.permission));
+}

@@ -1,0 +1,68 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { ErrorBoundary } from '@web/components/error-boundary';
+import { Panel } from '@web/components/panel';
+import type { Me } from '@web/lib/session/me-schema';
+import { useCurrentAccount } from '@web/lib/session/use-session';
+import { Link, matchRoute, navigate, usePathname } from '../router';
+import { routesFor } from '../routes';
+import { useDeskSockets } from '../use-desk-sockets';
+import { AccountSwitcher } from './account-switcher';
+import { ConnectionIndicator } from './connection-indicator';
+import { MainNav } from './main-nav';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+export function AppShell({ me }: { me: Me }) {
+  const pathname = usePathname();
+  const account = useCurrentAccount();
+  const allowed = useMemo(() => routesFor(me.permissions), [me.permissions]);
+  const current = matchRoute(pathname, allowed);
+  useDeskSockets(account);
+
+  useEffect(() => {
+    const first = allowed[0];
+    if (pathname === '/' && first) navigate(first.path, { replace: true });
+  }, [pathname, allowed]);
+
+  const Screen = current?.screen;
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-line bg-panel px-3 py-2">
+        <Link to="/" className="whitespace-nowrap text-base font-bold tracking-tight">
+          UTA Desk
+        </Link>
+        <div className="order-last w-full min-w-0 lg:order-none lg:w-auto lg:flex-1">
+          <MainNav routes={allowed} current={current} />
+        </div>
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          <AccountSwitcher accounts={me.accounts} />
+          <ConnectionIndicator />
+          <ThemeToggle />
+          <UserMenu me={me} />
+        </div>
+      </header>
+      <main className="flex-1 p-3">
+        <ErrorBoundary resetKey={current?.path}>
+          <Suspense fallback={<p className="text-muted">Loading…</p>}>
+            {Screen ? (
+              <Screen />
+            ) : pathname === '/' && allowed.length > 0 ? null : (
+              <Panel title="Not found">
+                <p className="text-muted">
+                  {allowed.length === 0 ? 'Your role has no screens on this desk.' : 'There is no screen at this address, or your role may not open it.'}
+                </p>
+                {allowed[0] && (
+                  <p className="mt-2">
+                    <Link to={allowed[0].path} className="underline">
+                      Go to {allowed[0].label}
+                    </Link>
+                  </p>
+                )}
+              </Panel>
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+    </div>
+  );
+}

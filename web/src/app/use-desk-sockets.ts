@@ -1,0 +1,28 @@
+// Runs the desk's two sockets while the shell is mounted: public always, private for
+// the current account (a new account opens a new private socket).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { deskSockets } from '@web/lib/ws/desk-sockets';
+
+export function useDeskSockets(account: string | null): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const socket = deskSockets().public;
+    socket.start();
+    return () => socket.stop();
+  }, []);
+
+  useEffect(() => {
+    if (!account) return;
+    const socket = deskSockets().private;
+    // The order channel has no snapshot (spec 4.7 rule 1): after a reconnect, what the
+    // pushes may have missed is fetched again.
+    const offReconnect = socket.onReconnect(() => void queryClient.invalidateQueries());
+    socket.start();
+    return () => {
+      offReconnect();
+      socket.stop();
+    };
+  }, [account, queryClient]);
+}

@@ -1,0 +1,33 @@
+// The two sockets of the desk (ARCHITECTURE.md "Data flow in the browser"), created on
+// first use so nothing touches `WebSocket` or `location` at import time.
+import { sessionStore } from '@web/lib/session/session-store';
+import { connectionStatusStore } from './connection-status-store';
+import { SocketConnection } from './socket-connection';
+
+function socketUrl(path: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${path}`;
+}
+
+let sockets: { public: SocketConnection; private: SocketConnection } | null = null;
+
+export function deskSockets() {
+  if (sockets) return sockets;
+  const setStatus = connectionStatusStore.getState().setStatus;
+  sockets = {
+    public: new SocketConnection({
+      url: () => socketUrl('/ws/public'),
+      WebSocketImpl: WebSocket,
+      awaitLogin: false,
+      onStatus: (s) => setStatus('public', s),
+    }),
+    private: new SocketConnection({
+      url: () => socketUrl(`/ws/private?account=${encodeURIComponent(sessionStore.getState().account ?? '')}`),
+      WebSocketImpl: WebSocket,
+      // The proxy logs in upstream and tells us with {event:'login', code:0} (interfaces.md).
+      awaitLogin: true,
+      onStatus: (s) => setStatus('private', s),
+    }),
+  };
+  return sockets;
+}
