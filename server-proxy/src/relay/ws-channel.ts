@@ -1,0 +1,40 @@
+// Names a channel and says how a slow browser may be caught up on it.
+
+/**
+ * - `snapshot`: every push is the whole state (books1/5/15/50, account, position), so a
+ *   backlog conflates to the latest push per channel.
+ * - `incremental`: pushes are deltas on a snapshot (books, spec 6.3); a backlog is
+ *   dropped and replaced by a fresh snapshot.
+ * - `event`: every push matters (order, fill, trades, answers); never dropped.
+ */
+export type ChannelKind = 'snapshot' | 'incremental' | 'event';
+
+const SNAPSHOT_TOPICS = new Set(['books1', 'books5', 'books15', 'books50', 'account', 'position', 'ticker']);
+
+export function channelKind(topic: string): ChannelKind {
+  if (topic === 'books') return 'incremental';
+  return SNAPSHOT_TOPICS.has(topic) ? 'snapshot' : 'event';
+}
+
+export interface ChannelArg {
+  instType: string;
+  topic: string;
+  symbol?: string | undefined;
+}
+
+/** Reads a subscription arg; null when it lacks instType or topic. */
+export function readChannelArg(value: unknown): ChannelArg | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { instType, topic, symbol } = value as Record<string, unknown>;
+  if (typeof instType !== 'string' || instType === '' || typeof topic !== 'string' || topic === '') return null;
+  if (symbol !== undefined && typeof symbol !== 'string') return null;
+  return symbol === undefined ? { instType, topic } : { instType, topic, symbol };
+}
+
+/**
+ * One key per (instType, topic, symbol). instType is case-folded because clients write
+ * both `USDT-FUTURES` and `usdt-futures` (upstream-facts) and upstream echoes either.
+ */
+export function channelKey(arg: ChannelArg): string {
+  return `${arg.instType.toLowerCase()}|${arg.topic}|${arg.symbol ?? ''}`;
+}

@@ -1,0 +1,397 @@
+// One browser's private socket, relayed over its own upstream private socket logged in
+// with the account's keys.
+//
+// Why one upstream socket per browser and not one per account: the private channels'
+// state is per subscription (account and position send their snapshot at subscription,
+// spec 6.2), trade answers come back on the socket that sent the op (matched by the
+// browser's own id), and upstream counts its 10 messages per second per connection, so
+// one busy tab cannot starve another. A desk has a handful of tabs per account, well
+// within upstream's connection limits; sharing would buy little and cost id rewriting
+// and snapshot caching of private data.
+//
+// The browser holds no keys: it never sends login (a login op is answered here), the
+// relay logs in upstream, and it tells the browser {"event":"login","code":0,"msg":""}.
+
+import type { Locale } from '@contract/errors';
+import { errorMessage } from '@contract/errors';
+import { buildWsLogin } from '@contract/signing';
+import { channelKey, channelKind, readChannelArg, type ChannelArg } from './ws-channel';
+import { EVENT_KEY } from './ws-public-hub';
+import type { BrowserSendQueue } from './ws-send-queue';
+import { checkWsTrade } from './ws-trade-check';
+import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
+import { UpstreamLink } from './ws-upstream';
+
+/** Subscriptions of the private channels need what the matching REST reads need. */
+const TOPIC_PERMISSION: Readonly<Record<string, string>> = {
+  order: 'trade.read',
+  fill: 'trade.read',
+  account: 'account.read',
+  position: 'account.read',
+};
+
+/** Trade ops waiting for the rate limit past this many are refused, not queued for later. */
+const MAX_TRADE_BACKLOG = 20;
+
+interface PendingTrade {
+  readonly body: Record<string, unknown>;
+  readonly topic: string;
+  readonly category: string | undefined;
+  readonly timer: NodeJS.Timeout;
+}
+
+export interface PrivateRelayOptions {
+  session: RelaySession;
+  account: RelayAccount;
+  locale: Locale;
+  queue: BrowserSendQueue;
+  /** Ends the browser socket (after a failed upstream login). */
+  closeBrowser(code: number, reason: string): void;
+  deps: Pick<WsRelayDeps, 'audit' | 'validateTradeOp' | 'upstream'>;
+  limits: RelayLimits;
+  logger: RelayLogger;
+  clock: RelayClock;
+}
+
+export class PrivateRelay {
+  readonly link: UpstreamLink;
+  private loggedIn = false;
+  private toldLogin = false;
+  private wasDown = false;
+  private closed = false;
+  /** The browser's channels, in its own spelling, by key: replayed after every re-login. */
+  private readonly channels = new Map<string, ChannelArg>();
+  private readonly awaitingAck = new Set<string>();
+  private readonly pending = new Map<string, PendingTrade>();
+  private readonly credentials: string[];
+
+  constructor(private readonly o: PrivateRelayOptions) {
+    const { account } = o;
+    this.credentials = [account.apiKey, account.secret, account.passphrase].filter((s) => s.length >= 4);
+    this.link = new UpstreamLink(o.deps.upstream.privateUrl, `private:${account.name}`, o.limits, o.logger, o.clock, {
+      onOpen: () => this.login(),
+      onMessage: (data) => this.onUpstream(data),
+      onDown: () => this.onDown(),
+    });
+    this.link.start();
+  }
+
+  get isLoggedIn(): boolean {
+    return this.loggedIn;
+  }
+
+  /** One parsed browser message (ping and JSON handled by the caller). */
+  onBrowser(msg: Record<string, unknown>): void {
+    switch (msg.op) {
+      case 'login':
+        // The browser has no keys to log in with; the relay already did (or is doing) it.
+        if (this.loggedIn) this.sendLoginEvent();
+        return;
+      case 'subscribe':
+        this.subscribe(msg.args);
+        return;
+      case 'unsubscribe':
+        this.unsubscribe(msg.args);
+        return;
+      case 'trade':
+        this.trade(msg);
+        return;
+      default:
+        this.sendEvent({ event: 'error', code: '30003', msg: errorMessage('30003', this.o.locale) });
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      // The browser is gone, but the op may have been done: the audit row says so.
+      void this.writeAudit(p, id, 'DESK502', 'browser disconnected before the answer', undefined, 'relay');
+    }
+    this.pending.clear();
+    this.link.close();
+  }
+
+  private login(): void {
+    const { apiKey, secret, passphrase } = this.o.account;
+    const timestamp = String(Math.floor(this.o.clock.now() / 1000));
+    this.link.send(JSON.stringify(buildWsLogin({ apiKey, passphrase, secret, timestamp })));
+  }
+
+  private onDown(): void {
+    this.loggedIn = false;
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      this.failTrade(id, p, 'the connection to the exchange dropped before its answer; the order may exist: check it by clientOid');
+    }
+    this.pending.clear();
+    if (!this.wasDown && !this.closed) {
+      this.wasDown = true;
+      this.sendEvent({ event: 'relay', status: 'reconnecting' });
+    }
+  }
+
+  private onUpstream(data: Buffer): void {
+    if (this.carriesCredential(data)) {
+      this.o.logger.error({ account: this.o.account.name }, 'upstream frame carrying a credential dropped');
+      return;
+    }
+    let msg: Record<string, unknown>;
+    try {
+      msg = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      this.o.logger.warn({ account: this.o.account.name, bytes: data.length }, 'unparseable upstream message dropped');
+      return;
+    }
+    const event = msg.event;
+    if (event === 'login') {
+      if (msg.code === 0 || msg.code === '0') this.onLoggedIn();
+      return;
+    }
+    if (!this.loggedIn && event === 'error') {
+      this.onLoginFailed(msg);
+      return;
+    }
+    const id = typeof msg.id === 'string' ? msg.id : undefined;
+    if ((event === 'trade' || event === 'error') && id !== undefined) {
+      const p = this.pending.get(id);
+      if (p !== undefined) {
+        this.pending.delete(id);
+        clearTimeout(p.timer);
+        void this.answerTrade(id, p, msg, data);
+        return;
+      }
+    }
+    const arg = readChannelArg(msg.arg);
+    if (event === 'subscribe' && arg !== null) {
+      // Acks of the relay's own resubscriptions are not the browser's business.
+      const key = channelKey(arg);
+      if (this.awaitingAck.delete(key)) this.sendEvent({ event: 'subscribe', arg: this.channels.get(key) ?? arg });
+      return;
+    }
+    if (event === 'unsubscribe') return; // answered to the browser when it asked
+    if (event === 'error' && arg !== null) {
+      const key = channelKey(arg);
+      this.channels.delete(key);
+      this.awaitingAck.delete(key);
+    }
+    if (event === undefined && arg !== null) {
+      this.o.queue.send(data, channelKey(arg), channelKind(arg.topic));
+      return;
+    }
+    this.o.queue.send(data, EVENT_KEY, 'event');
+  }
+
+  private onLoggedIn(): void {
+    this.loggedIn = true;
+    this.link.markReady();
+    if (!this.toldLogin) {
+      this.toldLogin = true;
+      this.sendLoginEvent();
+    }
+    if (this.wasDown) {
+      this.wasDown = false;
+      this.sendEvent({ event: 'relay', status: 'connected' });
+    }
+    if (this.channels.size > 0) this.link.send(JSON.stringify({ op: 'subscribe', args: [...this.channels.values()] }));
+  }
+
+  private onLoginFailed(msg: Record<string, unknown>): void {
+    const code = typeof msg.code === 'string' || typeof msg.code === 'number' ? String(msg.code) : '30005';
+    this.o.logger.warn({ account: this.o.account.name, code }, 'upstream login failed');
+    // Upstream's own text is not passed on: a login error is the one place it could echo a key.
+    this.sendEvent({ event: 'error', code, msg: `the exchange refused the login of account ${this.o.account.name}` });
+    this.close();
+    this.o.closeBrowser(4001, 'upstream login failed');
+  }
+
+  private subscribe(rawArgs: unknown): void {
+    const args = this.readArgs(rawArgs);
+    if (args === null) return;
+    const fresh: ChannelArg[] = [];
+    for (const arg of args) {
+      const need = TOPIC_PERMISSION[arg.topic];
+      if (need !== undefined && !this.o.session.permissions.includes(need)) {
+        this.sendEvent({
+          event: 'error',
+          arg,
+          code: 'DESK403',
+          msg: errorMessage('DESK403', this.o.locale, { role: this.o.session.role, permission: need }),
+        });
+        continue;
+      }
+      const key = channelKey(arg);
+      if (this.channels.has(key) && !this.awaitingAck.has(key)) {
+        this.sendEvent({ event: 'subscribe', arg });
+        continue;
+      }
+      this.channels.set(key, arg);
+      this.awaitingAck.add(key);
+      fresh.push(arg);
+    }
+    // Before login the channels are remembered and subscribed right after it.
+    if (this.loggedIn && fresh.length > 0) this.link.send(JSON.stringify({ op: 'subscribe', args: fresh }));
+  }
+
+  private unsubscribe(rawArgs: unknown): void {
+    const args = this.readArgs(rawArgs);
+    if (args === null) return;
+    const gone: ChannelArg[] = [];
+    for (const arg of args) {
+      const key = channelKey(arg);
+      const held = this.channels.get(key);
+      this.channels.delete(key);
+      this.awaitingAck.delete(key);
+      if (held !== undefined) gone.push(held);
+      this.sendEvent({ event: 'unsubscribe', arg });
+    }
+    if (this.loggedIn && gone.length > 0) this.link.send(JSON.stringify({ op: 'unsubscribe', args: gone }));
+  }
+
+  private readArgs(rawArgs: unknown): ChannelArg[] | null {
+    if (!Array.isArray(rawArgs) || rawArgs.length === 0) {
+      this.sendParamError('args', 'must be a non-empty array');
+      return null;
+    }
+    const out: ChannelArg[] = [];
+    for (let i = 0; i < rawArgs.length; i++) {
+      const arg = readChannelArg(rawArgs[i]);
+      if (arg === null) {
+        this.sendParamError(`args.${i}`, 'needs instType and topic');
+        return null;
+      }
+      out.push(arg);
+    }
+    return out;
+  }
+
+  private trade(msg: Record<string, unknown>): void {
+    const verdict = checkWsTrade(msg, this.o.session, this.o.locale, this.o.deps.validateTradeOp);
+    const topic = typeof msg.topic === 'string' ? msg.topic : 'trade';
+    const category = typeof msg.category === 'string' ? msg.category : undefined;
+    if (!verdict.ok) {
+      this.refuseTrade(msg, verdict.id, topic, category, verdict.code, verdict.msg, verdict.field);
+      return;
+    }
+    const id = verdict.op.id;
+    if (this.pending.has(id)) {
+      this.refuseTrade(msg, id, topic, category, 'DESK400', errorMessage('DESK400', this.o.locale, { field: 'id', detail: 'an op with this id is still waiting for its answer' }), 'id');
+      return;
+    }
+    if (!this.loggedIn) {
+      // Refused, not queued: an order sent minutes later, after a reconnect, is not what the trader asked for.
+      this.refuseTrade(msg, id, topic, category, 'DESK502', errorMessage('DESK502', this.o.locale, { detail: 'not connected to the exchange; nothing was sent' }), undefined);
+      return;
+    }
+    if (this.link.backlog >= MAX_TRADE_BACKLOG) {
+      this.refuseTrade(msg, id, topic, category, 'DESK429', errorMessage('DESK429', this.o.locale, { detail: 'the exchange allows 10 messages per second per connection' }), undefined);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const p = this.pending.get(id);
+      if (p === undefined) return;
+      this.pending.delete(id);
+      this.failTrade(id, p, 'no answer in time; the order may exist: check it by clientOid');
+    }, this.o.limits.tradeTimeoutMs);
+    this.pending.set(id, { body: msg, topic, category, timer });
+    this.link.send(JSON.stringify(msg));
+  }
+
+  private refuseTrade(
+    body: Record<string, unknown>,
+    id: string | undefined,
+    topic: string,
+    category: string | undefined,
+    code: string,
+    msg: string,
+    field: string | undefined,
+  ): void {
+    const answer = { event: 'error', id, code, msg, ...(field === undefined ? {} : { field }) };
+    void this.afterAudit({ body, topic, category }, id, code, msg, undefined, 'relay', JSON.stringify(answer));
+  }
+
+  private failTrade(id: string, p: Pick<PendingTrade, 'body' | 'topic' | 'category'>, detail: string): void {
+    const msg = errorMessage('DESK502', this.o.locale, { detail });
+    void this.afterAudit(p, id, 'DESK502', msg, undefined, 'relay', JSON.stringify({ event: 'error', id, code: 'DESK502', msg }));
+  }
+
+  private async answerTrade(id: string, p: PendingTrade, msg: Record<string, unknown>, data: Buffer): Promise<void> {
+    const code = typeof msg.code === 'string' || typeof msg.code === 'number' ? String(msg.code) : '';
+    const text = typeof msg.msg === 'string' ? msg.msg : '';
+    await this.afterAudit(p, id, code, text, Array.isArray(msg.args) ? msg.args : undefined, 'upstream', data);
+  }
+
+  /** Writes the audit row, then (and only then) lets the browser see the answer. */
+  private async afterAudit(
+    p: Pick<PendingTrade, 'body' | 'topic' | 'category'>,
+    id: string | undefined,
+    code: string,
+    msg: string,
+    answerArgs: unknown[] | undefined,
+    decidedBy: WsAuditRecord['decidedBy'],
+    answer: Buffer | string,
+  ): Promise<void> {
+    await this.writeAudit(p, id, code, msg, answerArgs, decidedBy);
+    this.o.queue.send(answer, EVENT_KEY, 'event');
+  }
+
+  private async writeAudit(
+    p: Pick<PendingTrade, 'body' | 'topic' | 'category'>,
+    _id: string | undefined,
+    code: string,
+    msg: string,
+    answerArgs: unknown[] | undefined,
+    decidedBy: WsAuditRecord['decidedBy'],
+  ): Promise<void> {
+    const { session, account } = this.o;
+    const record: WsAuditRecord = {
+      time: this.o.clock.now(),
+      user: session.user,
+      role: session.role,
+      account: account.name,
+      uid: account.uid,
+      endpoint: `ws:${p.topic}`,
+      category: p.category,
+      body: p.body,
+      code,
+      msg,
+      // Batches list theirs comma-separated, in order, so one row still finds every order.
+      orderId: joinField(answerArgs, 'orderId'),
+      clientOid: joinField(answerArgs, 'clientOid') ?? joinField(Array.isArray(p.body.args) ? p.body.args : undefined, 'clientOid'),
+      decidedBy,
+    };
+    try {
+      await this.o.deps.audit(record);
+    } catch (err) {
+      this.o.logger.error({ account: account.name, endpoint: record.endpoint, err: (err as Error).message }, 'audit write failed');
+    }
+  }
+
+  private sendLoginEvent(): void {
+    this.sendEvent({ event: 'login', code: 0, msg: '' });
+  }
+
+  private sendParamError(field: string, detail: string): void {
+    this.sendEvent({ event: 'error', code: '30016', msg: errorMessage('30016', this.o.locale, { detail: `${field} ${detail}` }) });
+  }
+
+  private sendEvent(obj: object): void {
+    this.o.queue.send(JSON.stringify(obj), EVENT_KEY, 'event');
+  }
+
+  private carriesCredential(data: Buffer): boolean {
+    for (const c of this.credentials) if (data.includes(c)) return true;
+    return false;
+  }
+}
+
+function joinField(items: unknown[] | undefined, field: string): string | undefined {
+  if (items === undefined) return undefined;
+  const values: string[] = [];
+  for (const item of items) {
+    const v = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined;
+    if (typeof v === 'string' && v !== '') values.push(v);
+  }
+  return values.length > 0 ? values.join(',') : undefined;
+}

@@ -1,0 +1,108 @@
+// The seams between the WebSocket relay and the rest of the proxy. The relay owns no
+// session, key or audit storage: the HTTP side injects them as callbacks, so the relay
+// is testable against a fake upstream with nothing else running.
+
+import type { IncomingMessage } from 'node:http';
+
+/** What the session layer knows about the browser's user (see interfaces.md, GET /auth/me). */
+export interface RelaySession {
+  user: string;
+  role: string;
+  permissions: readonly string[];
+  /** Names of the exchange accounts this user may act on; the first is the default. */
+  accounts: readonly string[];
+}
+
+/** One named exchange account with its keys. Never leaves the relay's upstream login. */
+export interface RelayAccount {
+  name: string;
+  uid: string;
+  apiKey: string;
+  secret: string;
+  passphrase: string;
+}
+
+/** One WebSocket trade operation and its outcome, for the audit log (issue 5 item 8). */
+export interface WsAuditRecord {
+  time: number;
+  user: string;
+  role: string;
+  account: string;
+  uid: string;
+  /** `ws:<topic>`, e.g. `ws:place-order`, so REST and WS rows share one column. */
+  endpoint: string;
+  category: string | undefined;
+  /** The browser's message as received (the browser holds no keys, so there are none in it). */
+  body: unknown;
+  /** `0` on success, the upstream's code, or the relay's own rejection code. */
+  code: string;
+  msg: string;
+  orderId: string | undefined;
+  clientOid: string | undefined;
+  /** 'upstream' when the exchange answered; 'relay' when the relay refused or lost it. */
+  decidedBy: 'upstream' | 'relay';
+}
+
+export type TradeOpCheck = { ok: true } | { ok: false; code: string; msg: string };
+
+/** Enough of pino's interface; the proxy passes its own logger. */
+export interface RelayLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RelayClock {
+  now(): number;
+}
+
+/** Sizes and periods; the defaults suit a desk, tests shrink them to see the behaviour. */
+export interface RelayLimits {
+  /** Stop writing to a browser while its socket buffers this many bytes. */
+  highWaterBytes: number;
+  /** Queued bytes per browser past which incremental channels are dropped and resynced. */
+  maxQueuedBytes: number;
+  /** Queued bytes per browser of messages that may not be dropped (order pushes, answers)
+   *  past which the browser is disconnected: it reconnects and refetches (ARCHITECTURE.md). */
+  maxEventBytes: number;
+  /** Upstream text-ping period; two periods without a pong mean the upstream is dead. */
+  upstreamPingMs: number;
+  /** Protocol-level ping to browsers; a browser that misses one is terminated. */
+  browserPingMs: number;
+  reconnectBaseMs: number;
+  reconnectMaxMs: number;
+  /** Upstream allows 10 messages per second per connection (upstream-facts "WS v3"). */
+  upstreamMsgsPerSecond: number;
+  /** A trade op without an upstream answer after this long is reported lost. */
+  tradeTimeoutMs: number;
+}
+
+export const defaultRelayLimits: RelayLimits = {
+  highWaterBytes: 256 * 1024,
+  maxQueuedBytes: 1024 * 1024,
+  maxEventBytes: 4 * 1024 * 1024,
+  upstreamPingMs: 25_000,
+  browserPingMs: 30_000,
+  reconnectBaseMs: 250,
+  reconnectMaxMs: 10_000,
+  upstreamMsgsPerSecond: 10,
+  tradeTimeoutMs: 10_000,
+};
+
+export interface WsRelayDeps {
+  /** The session of the upgrade request's cookie, or null (answered 401). */
+  authenticateUpgrade(req: IncomingMessage): RelaySession | null | Promise<RelaySession | null>;
+  /** Same-origin check of the upgrade request (answered 403 when false). */
+  checkOrigin(req: IncomingMessage): boolean;
+  /** The keys of account `name` if this session may use it, else null. */
+  accountFor(session: RelaySession, name: string): RelayAccount | null;
+  upstream: { publicUrl: string; privateUrl: string };
+  /** Written before the browser sees the answer; a returned promise is awaited. */
+  audit(record: WsAuditRecord): void | Promise<void>;
+  logger: RelayLogger;
+  /** Extra validation of a trade op after the relay's own structural checks. */
+  validateTradeOp?(msg: unknown): TradeOpCheck;
+  clock?: RelayClock;
+  limits?: Partial<RelayLimits>;
+}

@@ -1,0 +1,232 @@
+// The proxy's WebSocket relay at /ws/public and /ws/private (issue 5 item 7, ARCHITECTURE.md
+// "Data flow in the proxy"). The HTTP side attaches it to its server:
+//
+//   const relay = attachWsRelay(server, { authenticateUpgrade, checkOrigin, accountFor, upstream, audit, logger });
+//
+// The session and the Origin are checked before the handshake completes; a refused
+// upgrade gets a plain HTTP answer with the desk's JSON envelope. Public market data is
+// shared upstream (ws-public-hub.ts); each private socket gets its own upstream login
+// (ws-private-relay.ts). Every browser has a bounded send queue (ws-send-queue.ts).
+
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { errorEnvelope, errorMessage, httpStatusOf, localeFrom, type ErrorCode, type ErrorParams, type Locale } from '@contract/errors';
+import { EVENT_KEY, PublicHub, type HubClient } from './ws-public-hub';
+import { PrivateRelay } from './ws-private-relay';
+import { BrowserSendQueue } from './ws-send-queue';
+import { defaultRelayLimits, type RelayClock, type RelayLimits, type RelaySession, type WsRelayDeps } from './ws-relay-types';
+
+export const PUBLIC_PATH = '/ws/public';
+export const PRIVATE_PATH = '/ws/private';
+/** A batch of 20 orders is a few kB; nothing a browser sends needs more. */
+const MAX_BROWSER_MESSAGE_BYTES = 64 * 1024;
+/** Close code for a browser that fell too far behind on messages that cannot be dropped. */
+export const CLOSE_SLOW_CONSUMER = 4008;
+
+const systemClock: RelayClock = { now: () => Date.now() };
+
+export interface BrowserConnection {
+  readonly path: typeof PUBLIC_PATH | typeof PRIVATE_PATH;
+  readonly user: string;
+  readonly account: string | undefined;
+  readonly queue: BrowserSendQueue;
+  readonly privateRelay: PrivateRelay | undefined;
+}
+
+export interface WsRelay {
+  /** The shared public hub (its upstream subscriptions are visible for tests and status). */
+  readonly hub: PublicHub;
+  /** Browsers connected now. */
+  readonly connections: ReadonlySet<BrowserConnection>;
+  /** Stops accepting, terminates every browser and upstream socket. */
+  close(): Promise<void>;
+}
+
+export function attachWsRelay(server: Server, deps: WsRelayDeps): WsRelay {
+  const limits: RelayLimits = { ...defaultRelayLimits, ...deps.limits };
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger;
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_BROWSER_MESSAGE_BYTES });
+  const hub = new PublicHub(deps.upstream.publicUrl, limits, logger, clock);
+  const connections = new Set<BrowserConnection>();
+  const alive = new WeakSet<WebSocket>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    void admit(req, socket, head).catch((err: unknown) => {
+      logger.error({ err: (err as Error).message }, 'websocket upgrade failed');
+      refuse(socket, 'DESK502', localeOf(req), { detail: 'upgrade failed' });
+    });
+  };
+
+  async function admit(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const locale = localeOf(req);
+    if (url.pathname !== PUBLIC_PATH && url.pathname !== PRIVATE_PATH) {
+      // Other upgrade listeners (a dev server's HMR, say) may want it; if none, it is ours to refuse.
+      if (server.listenerCount('upgrade') <= 1) refuse(socket, 'DESK404', locale, { method: 'GET', path: url.pathname });
+      return;
+    }
+    const session = await deps.authenticateUpgrade(req);
+    if (session === null) return refuse(socket, 'DESK401', locale);
+    if (!deps.checkOrigin(req)) return refuse(socket, 'DESK403O', locale, { detail: 'the Origin is not this desk' });
+    if (url.pathname === PUBLIC_PATH) {
+      if (!session.permissions.includes('market.read')) {
+        return refuse(socket, 'DESK403', locale, { role: session.role, permission: 'market.read' });
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => openPublic(ws, session, locale));
+      return;
+    }
+    const name = url.searchParams.get('account') ?? session.accounts[0];
+    const account = name === undefined ? null : deps.accountFor(session, name);
+    if (account === null) return refuse(socket, 'DESK403A', locale, { field: name ?? '(none)' });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const queue = newQueue(ws, () => null);
+      const privateRelay = new PrivateRelay({
+        session,
+        account,
+        locale,
+        queue,
+        closeBrowser: (code, reason) => ws.close(code, reason),
+        deps,
+        limits,
+        logger,
+        clock,
+      });
+      const conn: BrowserConnection = { path: PRIVATE_PATH, user: session.user, account: account.name, queue, privateRelay };
+      track(ws, conn, locale, (msg) => privateRelay.onBrowser(msg), () => privateRelay.close());
+    });
+  }
+
+  function openPublic(ws: WebSocket, session: RelaySession, locale: Locale): void {
+    // The queue's snapshot hook needs the client, and the client holds the queue; the
+    // hook only runs once both exist.
+    const queue = newQueue(ws, (key) => hub.snapshotFor(hubClient, key));
+    const hubClient: HubClient = { queue, channels: new Map() };
+    hub.addClient(hubClient);
+    const conn: BrowserConnection = { path: PUBLIC_PATH, user: session.user, account: undefined, queue, privateRelay: undefined };
+    const onMessage = (msg: Record<string, unknown>): void => {
+      const op = msg.op;
+      if (op === 'subscribe' || op === 'unsubscribe') {
+        const args = msg.args;
+        if (!Array.isArray(args) || args.length === 0) return sendError(queue, '30016', locale, { detail: 'args must be a non-empty array' });
+        for (let i = 0; i < args.length; i++) {
+          const problem = op === 'subscribe' ? hub.subscribe(hubClient, args[i]) : hub.unsubscribe(hubClient, args[i]);
+          if (problem !== null) sendError(queue, '30016', locale, { detail: `args.${i}: ${problem}` });
+        }
+      } else if (op === 'login') {
+        queue.send(JSON.stringify({ event: 'login', code: 0, msg: '' }), EVENT_KEY, 'event');
+      } else {
+        sendError(queue, '30003', locale);
+      }
+    };
+    track(ws, conn, locale, onMessage, () => hub.removeClient(hubClient));
+  }
+
+  function newQueue(ws: WebSocket, snapshotFor: (key: string) => string | null): BrowserSendQueue {
+    return new BrowserSendQueue(ws, limits, {
+      snapshotFor,
+      onOverflow: () => {
+        logger.warn({ maxEventBytes: limits.maxEventBytes }, 'browser too slow for its events; disconnecting it');
+        ws.terminate();
+      },
+    });
+  }
+
+  function track(
+    ws: WebSocket,
+    conn: BrowserConnection,
+    locale: Locale,
+    onMessage: (msg: Record<string, unknown>) => void,
+    release: () => void,
+  ): void {
+    connections.add(conn);
+    alive.add(ws);
+    logger.info({ path: conn.path, user: conn.user, account: conn.account }, 'browser websocket open');
+    ws.on('pong', () => alive.add(ws));
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      alive.add(ws);
+      if (isBinary) return sendError(conn.queue, '30002', locale);
+      if (data.length === 4 && data.toString() === 'ping') {
+        // Answered here: the browser's heartbeat is with the relay, not with upstream.
+        conn.queue.send('pong', EVENT_KEY, 'event');
+        return;
+      }
+      let msg: unknown;
+      try {
+        msg = JSON.parse(data.toString('utf8'));
+      } catch {
+        return sendError(conn.queue, '30016', locale, { detail: 'the message is not JSON' });
+      }
+      if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+        return sendError(conn.queue, '30016', locale, { detail: 'the message must be a JSON object' });
+      }
+      onMessage(msg as Record<string, unknown>);
+    });
+    ws.on('error', (err) => logger.warn({ path: conn.path, user: conn.user, err: err.message }, 'browser websocket error'));
+    ws.on('close', () => {
+      connections.delete(conn);
+      conn.queue.close();
+      release();
+      logger.info({ path: conn.path, user: conn.user, account: conn.account }, 'browser websocket closed');
+    });
+  }
+
+  // Browsers answer protocol pings by themselves; one that misses a round is gone.
+  const pinger = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.delete(ws);
+      ws.ping();
+    }
+  }, limits.browserPingMs);
+  pinger.unref();
+
+  server.on('upgrade', onUpgrade);
+
+  return {
+    hub,
+    connections,
+    close: async () => {
+      server.off('upgrade', onUpgrade);
+      clearInterval(pinger);
+      for (const ws of wss.clients) ws.terminate();
+      hub.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function localeOf(req: IncomingMessage): Locale {
+  // Browsers cannot set headers on a WebSocket; the page's language is the next best hint.
+  return localeFrom(req.headers.locale ?? req.headers['accept-language']);
+}
+
+function sendError(queue: BrowserSendQueue, code: ErrorCode, locale: Locale, params: ErrorParams = {}): void {
+  queue.send(JSON.stringify({ event: 'error', code, msg: errorMessage(code, locale, params) }), EVENT_KEY, 'event');
+}
+
+const REASONS: Readonly<Record<number, string>> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  502: 'Bad Gateway',
+};
+
+/** Answers the upgrade request with a plain HTTP error; no WebSocket is opened. */
+function refuse(socket: Duplex, code: ErrorCode, locale: Locale, params: ErrorParams = {}): void {
+  if (socket.destroyed) return;
+  const envelope = errorEnvelope(code, locale, params);
+  const status = httpStatusOf(code);
+  const body = JSON.stringify(envelope);
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

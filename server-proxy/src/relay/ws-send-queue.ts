@@ -1,0 +1,211 @@
+// A bounded send queue in front of one browser socket (ARCHITECTURE.md "Data flow in the
+// proxy"; STYLE.md names the anti-pattern: a relay that calls send() without watching
+// bufferedAmount). While the socket buffers less than `highWaterBytes` a message goes
+// straight out; past that it waits here, and every send's completion callback drains it.
+//
+// What waits is bounded by the kind of channel (ws-channel.ts):
+// - snapshot channels keep only the latest message per channel key;
+// - an incremental channel (books) keeps its updates until the queue passes
+//   `maxQueuedBytes`; then they are dropped and replaced by one placeholder that becomes a
+//   fresh snapshot of the current book when the socket can take it;
+// - events are never dropped; past `maxEventBytes` of them the browser is cut off, and
+//   it reconnects and refetches (its order channel has no snapshot: spec 4.7 rule 1).
+// So a stalled browser costs at most about maxQueuedBytes + maxEventBytes + highWaterBytes.
+
+import type { ChannelKind } from './ws-channel';
+
+const OPEN = 1;
+
+/** The part of a `ws` WebSocket the queue uses. */
+export interface QueueSocket {
+  readonly bufferedAmount: number;
+  readonly readyState: number;
+  send(data: Buffer | string, options: { binary: boolean }, cb: (err?: Error) => void): void;
+}
+
+export interface SendQueueLimits {
+  highWaterBytes: number;
+  maxQueuedBytes: number;
+  maxEventBytes: number;
+}
+
+export interface SendQueueHooks {
+  /** A fresh snapshot message of incremental channel `key`, or null if none is known yet. */
+  snapshotFor(key: string): string | null;
+  /** The browser fell too far behind on messages that may not be dropped. */
+  onOverflow(): void;
+}
+
+export interface SendQueueStats {
+  queuedBytes: number;
+  queuedMessages: number;
+  /** The largest queuedBytes ever reached: what the tests bound. */
+  peakQueuedBytes: number;
+  sent: number;
+  conflated: number;
+  droppedUpdates: number;
+  resyncs: number;
+}
+
+interface Entry {
+  key: string;
+  kind: ChannelKind | 'resync';
+  data: Buffer | string | null;
+  bytes: number;
+}
+
+export class BrowserSendQueue {
+  private entries: (Entry | undefined)[] = [];
+  private head = 0;
+  /** The queued entry of each snapshot channel and each pending resync, by key. */
+  private readonly latest = new Map<string, Entry>();
+  private incrementalBytes = 0;
+  private eventBytes = 0;
+  private closed = false;
+  readonly stats: SendQueueStats = {
+    queuedBytes: 0,
+    queuedMessages: 0,
+    peakQueuedBytes: 0,
+    sent: 0,
+    conflated: 0,
+    droppedUpdates: 0,
+    resyncs: 0,
+  };
+  private readonly written = (err?: Error): void => {
+    if (err === undefined && this.head < this.entries.length) this.flush();
+  };
+
+  constructor(
+    private readonly socket: QueueSocket,
+    private readonly limits: SendQueueLimits,
+    private readonly hooks: SendQueueHooks,
+  ) {}
+
+  /** Sends or queues one message of channel `key` (use a unique-enough key for events). */
+  send(data: Buffer | string, key: string, kind: ChannelKind): void {
+    if (this.closed) return;
+    if (kind === 'incremental' && this.latest.get(key)?.kind === 'resync') {
+      // The pending snapshot is made when it goes out, so it will already hold this update.
+      this.stats.droppedUpdates++;
+      return;
+    }
+    if (this.head === this.entries.length && this.socket.bufferedAmount < this.limits.highWaterBytes) {
+      this.write(data);
+      return;
+    }
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (kind === 'snapshot') {
+      const queued = this.latest.get(key);
+      if (queued !== undefined) {
+        this.stats.queuedBytes += bytes - queued.bytes;
+        queued.data = data;
+        queued.bytes = bytes;
+        this.stats.conflated++;
+        this.notePeak();
+        return;
+      }
+    }
+    const entry: Entry = { key, kind, data, bytes };
+    this.entries.push(entry);
+    if (kind === 'snapshot') this.latest.set(key, entry);
+    if (kind === 'incremental') this.incrementalBytes += bytes;
+    if (kind === 'event') this.eventBytes += bytes;
+    this.stats.queuedBytes += bytes;
+    this.stats.queuedMessages++;
+    this.notePeak();
+    if (this.stats.queuedBytes > this.limits.maxQueuedBytes && this.incrementalBytes > 0) this.resyncAllIncremental();
+    if (this.eventBytes > this.limits.maxEventBytes) {
+      this.close();
+      this.hooks.onOverflow();
+    }
+  }
+
+  /**
+   * Drops what is queued for incremental channel `key` and sends a fresh snapshot of it
+   * as soon as the socket can take one; updates until then are dropped. Used for a late
+   * joiner of a shared books subscription and for a browser that fell behind.
+   */
+  resync(key: string): void {
+    if (this.closed) return;
+    if (this.latest.get(key)?.kind === 'resync') return;
+    this.stats.resyncs++;
+    this.dropIncremental(key);
+    const entry: Entry = { key, kind: 'resync', data: null, bytes: 0 };
+    this.entries.push(entry);
+    this.latest.set(key, entry);
+    this.stats.queuedMessages++;
+    this.flush();
+  }
+
+  /** Forgets everything queued (the browser went away). */
+  close(): void {
+    this.closed = true;
+    this.entries = [];
+    this.head = 0;
+    this.latest.clear();
+    this.incrementalBytes = 0;
+    this.eventBytes = 0;
+    this.stats.queuedBytes = 0;
+    this.stats.queuedMessages = 0;
+  }
+
+  private flush(): void {
+    while (this.head < this.entries.length) {
+      if (this.closed || this.socket.readyState !== OPEN) return;
+      if (this.socket.bufferedAmount >= this.limits.highWaterBytes) return;
+      const entry = this.entries[this.head]!;
+      this.entries[this.head++] = undefined;
+      this.stats.queuedMessages--;
+      this.stats.queuedBytes -= entry.bytes;
+      if (entry.kind === 'incremental') this.incrementalBytes -= entry.bytes;
+      if (entry.kind === 'event') this.eventBytes -= entry.bytes;
+      if (this.latest.get(entry.key) === entry) this.latest.delete(entry.key);
+      if (entry.kind === 'resync') {
+        // Null: no trustworthy book right now. Upstream's next snapshot (it comes after
+        // every (re)subscription) then flows through, since the resync is no longer pending.
+        const snapshot = this.hooks.snapshotFor(entry.key);
+        if (snapshot !== null) this.write(snapshot);
+      } else if (entry.data !== null) {
+        this.write(entry.data);
+      }
+    }
+    this.entries = [];
+    this.head = 0;
+  }
+
+  private write(data: Buffer | string): void {
+    this.stats.sent++;
+    this.socket.send(data, { binary: false }, this.written);
+  }
+
+  private resyncAllIncremental(): void {
+    const keys = new Set<string>();
+    for (let i = this.head; i < this.entries.length; i++) {
+      const e = this.entries[i]!;
+      if (e.kind === 'incremental') keys.add(e.key);
+    }
+    for (const key of keys) this.resync(key);
+  }
+
+  /** Removes the queued messages of incremental channel `key`, and compacts the queue. */
+  private dropIncremental(key: string): void {
+    const kept: (Entry | undefined)[] = [];
+    for (let i = this.head; i < this.entries.length; i++) {
+      const e = this.entries[i]!;
+      if (e.kind === 'incremental' && e.key === key) {
+        this.incrementalBytes -= e.bytes;
+        this.stats.queuedBytes -= e.bytes;
+        this.stats.queuedMessages--;
+        this.stats.droppedUpdates++;
+      } else {
+        kept.push(e);
+      }
+    }
+    this.entries = kept;
+    this.head = 0;
+  }
+
+  private notePeak(): void {
+    if (this.stats.queuedBytes > this.stats.peakQueuedBytes) this.stats.peakQueuedBytes = this.stats.queuedBytes;
+  }
+}
