@@ -1,0 +1,189 @@
+// The browser's book pipeline for one instrument (ARCHITECTURE.md "Data flow in the
+// browser"). A zustand store outside React that applies EVERY `books` message to the
+// full contract OrderBook, but publishes a trimmed view to React at most once per
+// animation frame. The first snapshot (and the first after a resync) is published at
+// once, so the book never waits a frame to appear or to lose its stale mark.
+// A gap or a checksum mismatch marks the view stale and asks for a fresh snapshot
+// (the "gap flag set but never acted on" anti-pattern of STYLE.md is exactly what this
+// avoids). The stored book is never trimmed; only the published view is.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { OrderBook, type BookLevel, type BookMessage } from '@contract/book/order-book';
+import type { FrameScheduler } from './frame-scheduler';
+
+export type BookStatus = 'loading' | 'live' | 'stale';
+
+export interface BookState {
+  status: BookStatus;
+  /** Why the book is stale, in words the user can read. */
+  staleReason: string;
+  bids: readonly BookLevel[];
+  asks: readonly BookLevel[];
+  bestBid: string | undefined;
+  bestAsk: string | undefined;
+  mid: string | undefined;
+  spread: string | undefined;
+  /** Integer mid in ticks x2 (bid + ask), exact, for charts; undefined while a side is empty. */
+  midTicks2: number | undefined;
+  seq: number;
+  /** Exchange time (ms) of the last applied message. */
+  ts: number;
+  /** How many publishes happened; a cheap change marker for subscribers. */
+  version: number;
+  resyncs: number;
+}
+
+export interface BookPush {
+  action: 'snapshot' | 'update';
+  data: BookMessage & { ts?: string };
+}
+
+export interface BookStoreOptions {
+  priceScale: number;
+  sizeScale: number;
+  frames: FrameScheduler;
+  /** Ask the socket for a fresh snapshot (unsubscribe + subscribe). */
+  resubscribe: () => void;
+  /** Levels per side in the published view. */
+  viewDepth?: number;
+  /** Still stale this long after asking: ask again. */
+  resyncRetryMs?: number;
+  setTimer?: (cb: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export interface BookPipeline {
+  store: StoreApi<BookState>;
+  /** Apply one message of the `books` channel. */
+  ingest(push: BookPush): void;
+  /** The connection dropped: show the book as stale until the next snapshot. */
+  markStale(reason: string): void;
+  dispose(): void;
+  /** The full stored book, for tests and diagnostics. */
+  readonly book: OrderBook;
+}
+
+const initialState: BookState = {
+  status: 'loading',
+  staleReason: '',
+  bids: [],
+  asks: [],
+  bestBid: undefined,
+  bestAsk: undefined,
+  mid: undefined,
+  spread: undefined,
+  midTicks2: undefined,
+  seq: 0,
+  ts: 0,
+  version: 0,
+  resyncs: 0,
+};
+
+export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
+  const book = new OrderBook({ priceScale: opts.priceScale, sizeScale: opts.sizeScale });
+  const store = createStore<BookState>()(() => ({ ...initialState }));
+  const depth = opts.viewDepth ?? 400;
+  const setTimer = opts.setTimer ?? ((cb, ms) => setTimeout(cb, ms));
+  const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  let frame: number | null = null;
+  let retryTimer: unknown = null;
+  let lastTs = 0;
+  let disposed = false;
+
+  const publish = (): void => {
+    frame = null;
+    if (disposed) return;
+    const view = book.view(depth);
+    const bid = book.bestBidTicks();
+    const ask = book.bestAskTicks();
+    const prev = store.getState();
+    store.setState({
+      status: book.inSync ? 'live' : prev.status,
+      staleReason: book.inSync ? '' : prev.staleReason,
+      bids: view.bids,
+      asks: view.asks,
+      bestBid: book.bestBid(),
+      bestAsk: book.bestAsk(),
+      mid: book.mid(),
+      spread: book.spread(),
+      midTicks2: bid === undefined || ask === undefined ? undefined : bid + ask,
+      seq: book.seq,
+      ts: lastTs,
+      version: prev.version + 1,
+    });
+  };
+
+  const publishNow = (): void => {
+    if (frame !== null) opts.frames.cancel(frame);
+    publish();
+  };
+
+  const schedule = (): void => {
+    if (frame === null) frame = opts.frames.request(publish);
+  };
+
+  const clearRetry = (): void => {
+    if (retryTimer !== null) clearTimer(retryTimer);
+    retryTimer = null;
+  };
+
+  const resync = (reason: string): void => {
+    store.setState((s) => ({ status: 'stale', staleReason: reason, resyncs: s.resyncs + 1, version: s.version + 1 }));
+    if (frame !== null) opts.frames.cancel(frame);
+    frame = null;
+    opts.resubscribe();
+    clearRetry();
+    retryTimer = setTimer(() => {
+      retryTimer = null;
+      if (!disposed && !book.inSync) resync(`${reason}; still waiting for a fresh snapshot`);
+    }, opts.resyncRetryMs ?? 5_000);
+  };
+
+  const ingest = (push: BookPush): void => {
+    if (disposed) return;
+    const data = push.data;
+    let result;
+    try {
+      result = push.action === 'snapshot' ? book.applySnapshot(data) : book.applyUpdate(data);
+    } catch (e) {
+      resync(`a malformed book message (${e instanceof Error ? e.message : String(e)})`);
+      return;
+    }
+    if (data.ts !== undefined) lastTs = Number(data.ts);
+    switch (result.status) {
+      case 'ok':
+        if (push.action === 'snapshot' || store.getState().status !== 'live') {
+          clearRetry();
+          publishNow();
+        } else {
+          schedule();
+        }
+        return;
+      case 'gap':
+        resync(`a gap in the book stream (expected pseq ${result.expectedPseq}, got ${result.pseq})`);
+        return;
+      case 'checksum_mismatch':
+        resync('a book checksum mismatch');
+        return;
+      case 'stale':
+      case 'no_snapshot':
+        // A duplicate, or updates racing the fresh snapshot we asked for: nothing to show.
+        return;
+    }
+  };
+
+  return {
+    store,
+    book,
+    ingest,
+    markStale(reason) {
+      if (disposed || store.getState().status === 'loading') return;
+      store.setState((s) => ({ status: 'stale', staleReason: reason, version: s.version + 1 }));
+    },
+    dispose() {
+      disposed = true;
+      if (frame !== null) opts.frames.cancel(frame);
+      frame = null;
+      clearRetry();
+    },
+  };
+}
