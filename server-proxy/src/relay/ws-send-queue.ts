@@ -15,6 +15,7 @@
 import type { ChannelKind } from './ws-channel';
 
 const OPEN = 1;
+const RETRY_MS = 25;
 
 /** The part of a `ws` WebSocket the queue uses. */
 export interface QueueSocket {
@@ -62,6 +63,9 @@ export class BrowserSendQueue {
   private incrementalBytes = 0;
   private eventBytes = 0;
   private closed = false;
+  /** Our sends whose completion callback has not run yet. */
+  private inFlight = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
   readonly stats: SendQueueStats = {
     queuedBytes: 0,
     queuedMessages: 0,
@@ -72,7 +76,12 @@ export class BrowserSendQueue {
     resyncs: 0,
   };
   private readonly written = (err?: Error): void => {
+    this.inFlight--;
     if (err === undefined && this.head < this.entries.length) this.flush();
+  };
+  private readonly retry = (): void => {
+    this.retryTimer = null;
+    this.flush();
   };
 
   constructor(
@@ -140,6 +149,8 @@ export class BrowserSendQueue {
   /** Forgets everything queued (the browser went away). */
   close(): void {
     this.closed = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.entries = [];
     this.head = 0;
     this.latest.clear();
@@ -152,7 +163,15 @@ export class BrowserSendQueue {
   private flush(): void {
     while (this.head < this.entries.length) {
       if (this.closed || this.socket.readyState !== OPEN) return;
-      if (this.socket.bufferedAmount >= this.limits.highWaterBytes) return;
+      if (this.socket.bufferedAmount >= this.limits.highWaterBytes) {
+        // Normally a pending send's callback resumes us. If the buffer is full of bytes
+        // that are not ours (ws's own control frames), nothing would: poll instead.
+        if (this.inFlight === 0 && this.retryTimer === null) {
+          this.retryTimer = setTimeout(this.retry, RETRY_MS);
+          this.retryTimer.unref();
+        }
+        return;
+      }
       const entry = this.entries[this.head]!;
       this.entries[this.head++] = undefined;
       this.stats.queuedMessages--;
@@ -175,6 +194,7 @@ export class BrowserSendQueue {
 
   private write(data: Buffer | string): void {
     this.stats.sent++;
+    this.inFlight++;
     this.socket.send(data, { binary: false }, this.written);
   }
 

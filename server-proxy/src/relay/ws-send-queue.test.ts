@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { BrowserSendQueue, type QueueSocket } from './ws-send-queue';
+
+/** A socket whose buffer the test fills and drains by hand. */
+class FakeSocket implements QueueSocket {
+  bufferedAmount = 0;
+  readyState = 1;
+  readonly sent: string[] = [];
+  private callbacks: ((err?: Error) => void)[] = [];
+
+  send(data: Buffer | string, _opts: { binary: boolean }, cb: (err?: Error) => void): void {
+    const text = data.toString();
+    this.sent.push(text);
+    this.bufferedAmount += Buffer.byteLength(text);
+    this.callbacks.push(cb);
+  }
+
+  /** The browser reads everything: the buffer empties and every send completes. */
+  drain(): void {
+    this.bufferedAmount = 0;
+    const cbs = this.callbacks;
+    this.callbacks = [];
+    for (const cb of cbs) cb();
+  }
+}
+
+const limits = { highWaterBytes: 1000, maxQueuedBytes: 10_000, maxEventBytes: 20_000 };
+
+function setup(snapshot: (key: string) => string | null = (key) => `snapshot:${key}`) {
+  const socket = new FakeSocket();
+  let overflows = 0;
+  const queue = new BrowserSendQueue(socket, limits, { snapshotFor: snapshot, onOverflow: () => overflows++ });
+  return { socket, queue, overflows: () => overflows };
+}
+
+/** Fills the socket's buffer with one send of our own, as a browser that stopped reading leaves it. */
+function stall(queue: BrowserSendQueue): void {
+  queue.send('s'.repeat(limits.highWaterBytes), 'stall', 'event');
+}
+
+const update = (i: number) => `update:${i}:${'x'.repeat(90)}`;
+
+describe('BrowserSendQueue', () => {
+  it('sends straight through while the socket buffers less than the high-water mark', () => {
+    const { socket, queue } = setup();
+    queue.send('a', 'k', 'event');
+    queue.send('b', 'k', 'event');
+    expect(socket.sent).toEqual(['a', 'b']);
+    expect(queue.stats.queuedMessages).toBe(0);
+  });
+
+  it('never writes past the high-water mark of a stalled socket', () => {
+    const { socket, queue } = setup();
+    for (let i = 0; i < 1000; i++) queue.send(update(i), 'books', 'incremental');
+    // One write may cross the mark; nothing after it is written.
+    expect(socket.bufferedAmount).toBeLessThan(limits.highWaterBytes + update(0).length + 1);
+    expect(socket.sent.length).toBeLessThan(1000);
+  });
+
+  it('keeps a stalled browser within maxQueuedBytes on an incremental firehose by resyncing it', () => {
+    const { socket, queue } = setup();
+    for (let i = 0; i < 100_000; i++) queue.send(update(i), 'books|BTC', 'incremental');
+    expect(queue.stats.peakQueuedBytes).toBeLessThanOrEqual(limits.maxQueuedBytes + update(0).length);
+    expect(queue.stats.resyncs).toBeGreaterThan(0);
+    expect(queue.stats.droppedUpdates).toBeGreaterThan(90_000);
+    // Once the browser reads again, the first thing it gets on that channel is a fresh snapshot.
+    const before = socket.sent.length;
+    socket.drain();
+    expect(socket.sent[before]).toBe('snapshot:books|BTC');
+    // And updates after the snapshot flow again.
+    socket.drain();
+    queue.send(update(100_001), 'books|BTC', 'incremental');
+    expect(socket.sent.at(-1)).toBe(update(100_001));
+  });
+
+  it('conflates a snapshot channel to its latest message while the browser is stalled', () => {
+    const { socket, queue } = setup();
+    stall(queue);
+    for (let i = 0; i < 500; i++) queue.send(`books5:${i}`, 'books5|BTC', 'snapshot');
+    for (let i = 0; i < 500; i++) queue.send(`account:${i}`, 'account', 'snapshot');
+    expect(queue.stats.queuedMessages).toBe(2);
+    socket.drain();
+    expect(socket.sent.slice(1)).toEqual(['books5:499', 'account:499']);
+  });
+
+  it('keeps every event in order and cuts off a browser whose events pass maxEventBytes', () => {
+    const { socket, queue, overflows } = setup();
+    stall(queue);
+    const event = 'e'.repeat(100);
+    for (let i = 0; i < 150; i++) queue.send(`${i}:${event}`, 'event', 'event');
+    expect(overflows()).toBe(0);
+    expect(queue.stats.queuedMessages).toBe(150);
+    while (queue.stats.queuedMessages > 0) socket.drain();
+    expect(socket.sent.slice(1).map((s) => Number(s.split(':')[0]))).toEqual([...Array(150).keys()]);
+    stall(queue);
+    for (let i = 0; i < 300; i++) queue.send(event, 'event', 'event');
+    expect(overflows()).toBe(1);
+    expect(queue.stats.queuedBytes).toBe(0);
+  });
+
+  it('gives a late joiner a snapshot before any update of the channel, and drops updates made stale by it', () => {
+    const { socket, queue } = setup();
+    stall(queue);
+    queue.resync('books|ETH');
+    queue.send('update-after-join', 'books|ETH', 'incremental');
+    expect(queue.stats.droppedUpdates).toBe(1);
+    socket.drain();
+    expect(socket.sent.slice(1)).toEqual(['snapshot:books|ETH']);
+    socket.drain();
+    queue.send('next-update', 'books|ETH', 'incremental');
+    expect(socket.sent.slice(1)).toEqual(['snapshot:books|ETH', 'next-update']);
+  });
+
+  it('lets upstream updates through again when no snapshot can be made yet', () => {
+    const { socket, queue } = setup(() => null);
+    queue.resync('books|ETH');
+    expect(socket.sent).toEqual([]);
+    queue.send('upstream-snapshot', 'books|ETH', 'incremental');
+    expect(socket.sent).toEqual(['upstream-snapshot']);
+  });
+});
