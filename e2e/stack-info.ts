@@ -1,0 +1,23 @@
+// What global-setup learns about the started stack, for the tests and the teardown.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const authDir = path.resolve('test-results', '.auth');
+export const adminStorageState = path.join(authDir, 'admin.json');
+export const stackInfoFile = path.join(authDir, 'stack.json');
+
+export interface StackInfo {
+  baseURL: string;
+  /** Process group of the proxy and its simulator child. */
+  pid: number;
+  dataDir: string;
+  logFile: string;
+}
+
+export function readStackInfo(): StackInfo {
+  try {
+    return JSON.parse(readFileSync(stackInfoFile, 'utf8')) as StackInfo;
+  } catch (e) {
+    throw new Error(`no stack info at ${stackInfoFile}: did e2e/global-setup.ts run? (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
