@@ -1,0 +1,144 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { rolePermissions } from '@contract/endpoints';
+import type { AuditStore } from './audit/audit-store';
+import { registerAuditRoute } from './audit/audit-route';
+import { registerAuthRoutes } from './auth/auth-routes';
+import { sessionOf } from './auth/authenticate';
+import { LoginThrottle } from './auth/login-throttle';
+import { OneTimeTokens } from './auth/one-time-tokens';
+import { SessionStore } from './auth/session-store';
+import type { UserStore } from './auth/user-store';
+import { systemClock, type Clock } from './clock';
+import type { ProxyConfig } from './config';
+import type { DeskContext } from './desk-context';
+import { replyError } from './http/error-reply';
+import { registerStaticWeb } from './http/static-web';
+import type { KeyStore } from './keys/key-store';
+import { createLogger, loggableUrl } from './logger';
+import { resolveAccount } from './policy/call-policy';
+import { OriginPolicy } from './policy/origin-policy';
+import { RateShaper, realTimers, type Timers } from './policy/rate-shaper';
+import type { AttachWsRelay, AttachedRelay, WsRelayHooks } from './relay/relay-hooks';
+import { registerApiRelay } from './upstream/api-relay-route';
+import { UpstreamClient } from './upstream/upstream-client';
+
+export interface AppDeps {
+  /** REST base URL of the exchange or the simulator, e.g. http://127.0.0.1:8090. */
+  upstreamUrl: string;
+  upstreamWs?: { wsPublic: string; wsPrivate: string };
+  keyStore: KeyStore;
+  auditStore: AuditStore;
+  /** Team-mode users; without it only the one-time-token admin can sign in. */
+  userStore?: UserStore;
+  clock?: Clock;
+  timers?: Timers;
+  logger?: Logger;
+  /** Built web app to serve (dist/web); null serves none. */
+  webDir?: string | null;
+  /** The WebSocket relay (relay/ws-*.ts), attached to the same HTTP server. */
+  attachWsRelay?: AttachWsRelay;
+}
+
+export interface DeskApp {
+  app: FastifyInstance;
+  ctx: DeskContext;
+  /** A single-use login URL path for the local admin, e.g. /auth/token?t=... */
+  issueAdminLoginPath(): string;
+  webBuilt: boolean;
+}
+
+/** The proxy as a Fastify instance, with every dependency injectable (tests use inject()). */
+export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<DeskApp> {
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const origins = new OriginPolicy(config.allowedOrigins);
+  if (config.port !== 0) origins.allowServer(config.host, config.port);
+  const ctx: DeskContext = {
+    config,
+    clock,
+    logger,
+    keyStore: deps.keyStore,
+    userStore: deps.userStore,
+    auditStore: deps.auditStore,
+    sessions: new SessionStore(clock, config.sessionTtlMs),
+    loginTokens: new OneTimeTokens(clock, config.loginTokenTtlMs),
+    loginThrottle: new LoginThrottle(clock),
+    origins,
+    shaper: new RateShaper(clock, config.rate, deps.timers ?? realTimers),
+    upstream: new UpstreamClient(
+      { baseUrl: deps.upstreamUrl, connections: config.upstream.connections, timeoutMs: config.upstream.timeoutMs, extraHeaders: config.upstream.extraHeaders },
+      clock,
+    ),
+  };
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // Per-request access logs would print URLs (one-time tokens) and cost throughput;
+    // the routes log what matters (sign-ins, mutations, refusals, upstream failures).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: false,
+    return503OnClosing: true,
+    frameworkErrors: (error, request, reply) => {
+      void replyError(request, reply, 'DESK400', { field: '(request)', detail: error.message.slice(0, 200) });
+    },
+  });
+
+  // Bodies are kept as the exact text received: that text is what gets signed and sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: config.bodyLimit }, (_req, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return replyError(request, reply, 'DESK413', { detail: `${config.bodyLimit} bytes` }, clock.now());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return replyError(request, reply, 'DESK400', { field: '(request)', detail: error.message.slice(0, 200) }, clock.now());
+    }
+    logger.error({ err: { message: error.message, code: error.code }, url: loggableUrl(request.url) }, 'unexpected error');
+    return replyError(request, reply, '45001', {}, clock.now());
+  });
+
+  registerAuthRoutes(app, ctx);
+  registerAuditRoute(app, ctx);
+  await app.register(async (api) => registerApiRelay(api, ctx));
+  const { built } = await registerStaticWeb(app, ctx, deps.webDir === undefined ? config.webDir : deps.webDir);
+
+  let relay: AttachedRelay | void = undefined;
+  if (deps.attachWsRelay) {
+    const hooks: WsRelayHooks = {
+      authenticateUpgrade: (req) => sessionOf(req.headers, ctx.sessions),
+      accountFor: (session, name) => {
+        const account = resolveAccount(session, name, ctx.keyStore);
+        return 'code' in account ? undefined : account;
+      },
+      checkOrigin: (origin) => origins.isAllowed(origin),
+      permissionsFor: (session) => rolePermissions[session.role],
+      audit: ctx.auditStore,
+      upstream: deps.upstreamWs ?? { wsPublic: '', wsPrivate: '' },
+      logger,
+      clock,
+    };
+    relay = deps.attachWsRelay(app.server, hooks);
+  }
+
+  const sweep = setInterval(() => ctx.sessions.sweep(), 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    if (relay) await relay.close();
+    await ctx.upstream.close();
+  });
+
+  return {
+    app,
+    ctx,
+    webBuilt: built,
+    issueAdminLoginPath: () => {
+      const token = ctx.loginTokens.issue({ user: 'admin', role: 'admin', accounts: ctx.keyStore.names() });
+      return `/auth/token?t=${token}`;
+    },
+  };
+}

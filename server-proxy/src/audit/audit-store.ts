@@ -1,0 +1,131 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { z } from 'zod';
+import { auditEntrySchema, type AuditEntry, type AuditPage, type AuditQuery, type AuditRow } from './audit-schemas';
+
+const MAX_BODY_CHARS = 64 * 1024;
+
+const dbRowSchema = z.object({
+  id: z.number(),
+  ts: z.number(),
+  user: z.string(),
+  account: z.string(),
+  endpoint: z.string(),
+  method: z.string(),
+  path: z.string(),
+  channel: z.enum(['rest', 'ws']),
+  request_body: z.string(),
+  http_status: z.number(),
+  code: z.string(),
+  msg: z.string(),
+  order_ids: z.string(),
+  client_oids: z.string(),
+});
+
+/**
+ * The audit log of every mutating call (REST and WebSocket trade ops). record() is
+ * synchronous: the row is committed (WAL) before the caller answers the browser.
+ */
+export class AuditStore {
+  private readonly insert: Statement;
+
+  constructor(private readonly db: Database) {
+    db.exec(`CREATE TABLE IF NOT EXISTS audit (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      ts INTEGER NOT NULL,
+      user TEXT NOT NULL,
+      account TEXT NOT NULL,
+      endpoint TEXT NOT NULL,
+      method TEXT NOT NULL,
+      path TEXT NOT NULL,
+      channel TEXT NOT NULL,
+      request_body TEXT NOT NULL,
+      http_status INTEGER NOT NULL,
+      code TEXT NOT NULL,
+      msg TEXT NOT NULL,
+      order_ids TEXT NOT NULL,
+      client_oids TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX IF NOT EXISTS audit_ts ON audit (ts);
+    CREATE INDEX IF NOT EXISTS audit_user ON audit (user, id);
+    CREATE INDEX IF NOT EXISTS audit_account ON audit (account, id);
+    CREATE INDEX IF NOT EXISTS audit_endpoint ON audit (endpoint, id);`);
+    this.insert = db.prepare(`INSERT INTO audit
+      (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids)
+      VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids)`);
+  }
+
+  /** Writes one row and returns its id. Throws if the entry is malformed or the write fails. */
+  record(entry: AuditEntry): number {
+    const e = auditEntrySchema.parse(entry);
+    const info = this.insert.run({
+      ts: e.time,
+      user: e.user,
+      account: e.account,
+      endpoint: e.endpoint,
+      method: e.method,
+      path: e.path,
+      channel: e.channel,
+      request_body: e.requestBody.length > MAX_BODY_CHARS ? `${e.requestBody.slice(0, MAX_BODY_CHARS)}…` : e.requestBody,
+      http_status: e.httpStatus,
+      code: e.code,
+      msg: e.msg.slice(0, 1000),
+      order_ids: JSON.stringify(e.orderIds),
+      client_oids: JSON.stringify(e.clientOids),
+    });
+    return Number(info.lastInsertRowid);
+  }
+
+  /** Newest first; `cursor` = the smallest id of the previous page. */
+  query(q: AuditQuery): AuditPage {
+    const where: string[] = [];
+    const params: Record<string, string | number> = {};
+    const eq = (col: string, key: keyof AuditQuery) => {
+      const v = q[key];
+      if (v !== undefined) {
+        where.push(`${col} = @${key}`);
+        params[key] = v;
+      }
+    };
+    eq('user', 'user');
+    eq('account', 'account');
+    eq('endpoint', 'endpoint');
+    eq('code', 'code');
+    if (q.from !== undefined) {
+      where.push('ts >= @from');
+      params.from = q.from;
+    }
+    if (q.to !== undefined) {
+      where.push('ts <= @to');
+      params.to = q.to;
+    }
+    if (q.cursor !== undefined) {
+      where.push('id < @cursor');
+      params.cursor = q.cursor;
+    }
+    const limit = q.limit ?? 50;
+    const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit + 1}`;
+    const rows = this.db.prepare(sql).all(params).map((r) => toRow(dbRowSchema.parse(r)));
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return { list: page, cursor: rows.length > limit && last ? String(last.id) : null };
+  }
+}
+
+function toRow(r: z.infer<typeof dbRowSchema>): AuditRow {
+  return {
+    id: r.id,
+    time: r.ts,
+    user: r.user,
+    account: r.account,
+    endpoint: r.endpoint,
+    method: r.method,
+    path: r.path,
+    channel: r.channel,
+    requestBody: r.request_body,
+    httpStatus: r.http_status,
+    code: r.code,
+    msg: r.msg,
+    orderIds: z.array(z.string()).parse(JSON.parse(r.order_ids)),
+    clientOids: z.array(z.string()).parse(JSON.parse(r.client_oids)),
+  };
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { check } from '@contract/validation';
+import type { DeskContext } from '../desk-context';
+import { replyError, successEnvelope } from '../http/error-reply';
+import { csrfMatches } from '../policy/origin-policy';
+import { sessionOf } from './authenticate';
+import { dummyPasswordHash, verifyPassword } from './password-hash';
+import { permissionsOf } from './roles';
+import { clearedSessionCookie, sessionCookie } from './session-cookie';
+import type { NewSession, Session } from './session-store';
+
+const loginBody = z.strictObject({
+  username: z.string().min(1, 'is required').max(64, 'must be at most 64 characters'),
+  password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
+});
+
+/** The GET /auth/me answer (interfaces.md). */
+export function describeSession(session: Session, ctx: DeskContext) {
+  const accounts = session.accounts.flatMap((name) => {
+    const account = ctx.keyStore.get(name);
+    return account ? [{ name, uid: account.uid ?? '' }] : [];
+  });
+  return {
+    user: session.user,
+    role: session.role,
+    permissions: [...permissionsOf(session.role)],
+    accounts,
+    defaultAccount: accounts[0]?.name ?? null,
+    csrfToken: session.csrfToken,
+  };
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void {
+  const startSession = (reply: FastifyReply, grant: NewSession): Session => {
+    const session = ctx.sessions.create(grant);
+    reply.header('set-cookie', sessionCookie(session.id, Math.floor(ctx.config.sessionTtlMs / 1000), false));
+    return session;
+  };
+
+  // The printed "Open ..." URL: a one-time token becomes a session cookie, then the app.
+  app.get('/auth/token', async (request, reply) => {
+    const t = (request.query as Record<string, unknown>).t;
+    const grant = ctx.loginTokens.redeem(typeof t === 'string' ? t : undefined);
+    if (!grant) {
+      ctx.logger.warn({ ip: request.ip }, 'login token refused (unknown, used or expired)');
+      return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
+    }
+    startSession(reply, grant);
+    ctx.logger.info({ user: grant.user }, 'signed in with the one-time token');
+    return reply.code(302).header('location', '/').header('cache-control', 'no-store').send();
+  });
+
+  app.post('/auth/login', async (request, reply) => {
+    // A login from another site would sign the victim into the attacker's account.
+    if (request.headers.origin !== undefined && !ctx.origins.isAllowed(request.headers.origin)) {
+      return replyError(request, reply, 'DESK403O', { detail: 'login from another origin' }, ctx.clock.now());
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(typeof request.body === 'string' ? request.body : '');
+    } catch {
+      return replyError(request, reply, 'DESK400', { field: '(body)', detail: 'must be JSON {"username","password"}' }, ctx.clock.now());
+    }
+    const body = check(loginBody, parsed);
+    if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.message }, ctx.clock.now());
+    const { username, password } = body.data;
+    const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
+    const verdict = ctx.loginThrottle.checkAll(keys);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      return replyError(request, reply, 'DESK429L', { detail: String(verdict.retryAfterSeconds) }, ctx.clock.now());
+    }
+    const user = ctx.userStore?.get(username);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !ok) {
+      for (const k of keys) ctx.loginThrottle.recordFailure(k);
+      ctx.logger.warn({ user: username.slice(0, 64), ip: request.ip }, 'login failed');
+      return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
+    }
+    ctx.loginThrottle.reset(keys[0] ?? '');
+    const session = startSession(reply, { user: user.name, role: user.role, accounts: user.accounts });
+    ctx.logger.info({ user: user.name, role: user.role }, 'signed in');
+    return successEnvelope(describeSession(session, ctx), ctx.clock.now());
+  });
+
+  app.post('/auth/logout', async (request: FastifyRequest, reply) => {
+    const session = sessionOf(request.headers, ctx.sessions);
+    if (session) {
+      if (!csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
+        return replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, ctx.clock.now());
+      }
+      ctx.sessions.delete(session.id);
+      ctx.logger.info({ user: session.user }, 'signed out');
+    }
+    reply.header('set-cookie', clearedSessionCookie());
+    return successEnvelope('success', ctx.clock.now());
+  });
+
+  app.get('/auth/me', async (request, reply) => {
+    const session = sessionOf(request.headers, ctx.sessions);
+    if (!session) return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
+    reply.header('cache-control', 'no-store');
+    return describeSession(session, ctx);
+  });
+}

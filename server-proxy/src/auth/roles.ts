@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { rolePermissions, roles, type Permission, type Role } from '@contract/endpoints';
+
+export type { Role };
+export const roleSchema = z.enum(roles);
+
+export function permissionsOf(role: Role): readonly Permission[] {
+  return rolePermissions[role];
+}
+
+export function roleMay(role: Role, permission: Permission): boolean {
+  return rolePermissions[role].includes(permission);
+}

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+// Secrets (API keys, passphrases) are deliberately NOT part of this config: the
+// config object gets logged and passed around, so keys are read by keys/ alone.
+const upstreamSchema = z.strictObject({
+  rest: z.url().optional(),
+  wsPublic: z.url().optional(),
+  wsPrivate: z.url().optional(),
+  timeoutMs: z.number().int().positive().default(10_000),
+  connections: z.number().int().positive().default(64),
+  // Extra headers sent on every upstream call, e.g. {"paptrading": "1"} for the demo host.
+  extraHeaders: z.record(z.string(), z.string()).default({}),
+  // Per-endpoint upstream path overrides, e.g. the native-token convert path (upstream-facts).
+  paths: z.record(z.string(), z.string().startsWith('/')).default({}),
+  // Call the spec's paths instead of the public API's (the embedded simulator serves the spec's).
+  specPaths: z.boolean().default(false),
+});
+
+const rateSchema = z.strictObject({
+  // Added to the 1 s window so network jitter cannot squeeze 11 calls into 1 s upstream.
+  safetyMarginMs: z.number().int().min(0).max(1000).default(100),
+  windowMs: z.number().int().positive().default(1000),
+  // v3 limits are "not shown" (spec 8): by default the catalog's conservative figures;
+  // this replaces them (e.g. higher against the embedded simulator, or for a benchmark).
+  undocumentedPerSecond: z.number().int().positive().optional(),
+  queueBound: z.number().int().positive().default(200),
+});
+
+export const configSchema = z.strictObject({
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(8080),
+  simPort: z.number().int().min(0).max(65535).default(8090),
+  dataDir: z.string().default('./.desk'),
+  webDir: z.string().default('dist/web'),
+  useUpstream: z.boolean().default(false),
+  dev: z.boolean().default(false),
+  keyFile: z.string().optional(),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  bodyLimit: z.number().int().positive().default(64 * 1024),
+  sessionTtlMs: z.number().int().positive().default(12 * 60 * 60 * 1000),
+  loginTokenTtlMs: z.number().int().positive().default(15 * 60 * 1000),
+  // Origins allowed on mutations besides the proxy's own (e.g. the Vite dev server).
+  allowedOrigins: z.array(z.string()).default([]),
+  upstream: upstreamSchema.default(() => upstreamSchema.parse({})),
+  rate: rateSchema.default(() => rateSchema.parse({})),
+});
+
+export type ProxyConfig = z.infer<typeof configSchema>;
+export type ProxyConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function intFromEnv(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value)) throw new ConfigError(`${name}: must be a whole number, got "${value}"`);
+  return Number(value);
+}
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`DESK_CONFIG: cannot read config file ${path}`);
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw new ConfigError(`DESK_CONFIG: ${path} is not a JSON object`);
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+/** Config = defaults < config file (DESK_CONFIG) < environment < command-line flags. */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): ProxyConfig {
+  const fromFile = env.DESK_CONFIG ? readConfigFile(env.DESK_CONFIG) : {};
+  const fileUpstream = (fromFile.upstream ?? {}) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...fromFile };
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined && value !== '') merged[key] = value;
+  };
+  set('host', env.HOST);
+  set('port', intFromEnv('PORT', env.PORT));
+  set('simPort', intFromEnv('SIM_PORT', env.SIM_PORT));
+  set('dataDir', env.DESK_DATA_DIR);
+  set('keyFile', env.DESK_KEY_FILE);
+  set('logLevel', env.LOG_LEVEL);
+  const upstream: Record<string, unknown> = { ...fileUpstream };
+  if (env.DESK_UPSTREAM_REST) upstream.rest = env.DESK_UPSTREAM_REST;
+  if (env.DESK_UPSTREAM_WS_PUBLIC) upstream.wsPublic = env.DESK_UPSTREAM_WS_PUBLIC;
+  if (env.DESK_UPSTREAM_WS_PRIVATE) upstream.wsPrivate = env.DESK_UPSTREAM_WS_PRIVATE;
+  merged.upstream = upstream;
+  if (argv.includes('--upstream')) merged.useUpstream = true;
+  if (argv.includes('--dev')) merged.dev = true;
+
+  const result = configSchema.safeParse(merged);
+  if (!result.success) throw new ConfigError(`invalid configuration: ${describeIssues(result.error)}`);
+  const config = result.data;
+  if (config.useUpstream) {
+    const missing = (['rest', 'wsPublic', 'wsPrivate'] as const)
+      .filter((k) => !config.upstream[k])
+      .map((k) => ({ rest: 'DESK_UPSTREAM_REST', wsPublic: 'DESK_UPSTREAM_WS_PUBLIC', wsPrivate: 'DESK_UPSTREAM_WS_PRIVATE' })[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(`npm run proxy needs an upstream: set ${missing.join(', ')} (see README, "Live use")`);
+    }
+  }
+  return config;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === '127.0.0.1' || host === '::1' || host === 'localhost';
+}

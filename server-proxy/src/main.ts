@@ -1,0 +1,105 @@
+// `npm start` (embedded simulator) and `npm run proxy` (a configured upstream).
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { AuditStore } from './audit/audit-store';
+import { UserStore } from './auth/user-store';
+import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { KeyFileError } from './keys/key-file';
+import { KeySourceError, KeyStore, simulatorAccounts, upstreamAccounts } from './keys/key-store';
+import { createLogger } from './logger';
+import { openDatabase } from './open-database';
+import type { AttachWsRelay } from './relay/relay-hooks';
+import { SimulatorStartError, startSimulator, type RunningSimulator } from './simulator-child';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
+
+/** The WebSocket relay lives in relay/ws-relay.ts (another module); attach it when present. */
+async function loadWsRelay(): Promise<AttachWsRelay | undefined> {
+  const file = join(dirname(fileURLToPath(import.meta.url)), 'relay', 'ws-relay.ts');
+  if (!existsSync(file)) return undefined;
+  const mod = (await import(pathToFileURL(file).href)) as { attachWsRelay?: AttachWsRelay };
+  return mod.attachWsRelay;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`desk: ${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.argv.slice(2));
+  const logger = createLogger(config.logLevel, pino.destination(2));
+  if (!isLoopbackHost(config.host)) {
+    process.stderr.write(`WARNING: HOST=${config.host}: the desk is reachable from other machines. Anyone who reaches it and gets a session can trade with your keys.\n`);
+  }
+
+  let simulator: RunningSimulator | undefined;
+  let upstreamUrl = config.upstream.rest;
+  let upstreamWs = { wsPublic: config.upstream.wsPublic ?? '', wsPrivate: config.upstream.wsPrivate ?? '' };
+  let keyStore: KeyStore;
+  let runtimeConfig = config;
+  if (upstreamUrl) {
+    keyStore = new KeyStore(upstreamAccounts(process.env, config.keyFile ? fromRoot(config.keyFile) : undefined));
+  } else {
+    simulator = await startSimulator(repoRoot, config.simPort, process.env);
+    const sim = simulator;
+    process.on('exit', () => sim.stop());
+    sim.child.once('exit', (code) => {
+      logger.error({ code }, 'the embedded simulator exited');
+      process.exit(1);
+    });
+    upstreamUrl = simulator.restUrl;
+    const wsBase = upstreamUrl.replace(/^http/, 'ws');
+    upstreamWs = { wsPublic: `${wsBase}/v3/ws/public`, wsPrivate: `${wsBase}/v3/ws/private` };
+    keyStore = new KeyStore(simulatorAccounts(process.env));
+    // The simulator serves the spec's paths (upstream-facts.md "What follows for us").
+    runtimeConfig = { ...config, upstream: { ...config.upstream, specPaths: true } };
+  }
+  if (config.dev) runtimeConfig = { ...runtimeConfig, allowedOrigins: [...runtimeConfig.allowedOrigins, 'http://127.0.0.1:5173', 'http://localhost:5173'] };
+
+  const dataDir = fromRoot(config.dataDir);
+  const auditStore = new AuditStore(openDatabase(join(dataDir, 'audit.sqlite')));
+  const userStore = new UserStore(openDatabase(join(dataDir, 'users.sqlite')));
+  const attachWsRelay = await loadWsRelay();
+  if (!attachWsRelay) logger.warn('the WebSocket relay (relay/ws-relay.ts) is not present: /ws/* is unavailable');
+
+  const desk = await buildApp(runtimeConfig, {
+    upstreamUrl,
+    upstreamWs,
+    keyStore,
+    auditStore,
+    userStore,
+    logger,
+    webDir: fromRoot(config.webDir),
+    ...(attachWsRelay ? { attachWsRelay } : {}),
+  });
+  if (!desk.webBuilt) process.stderr.write(`The web app is not built (${fromRoot(config.webDir)} has no index.html): run npm run build\n`);
+
+  await desk.app.listen({ host: config.host, port: config.port });
+  const address = desk.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  desk.ctx.origins.allowServer(config.host, port);
+  if (config.host !== '127.0.0.1') desk.ctx.origins.allowServer('127.0.0.1', port);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    simulator?.stop();
+    void desk.app.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  const openHost = isLoopbackHost(config.host) || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  process.stdout.write(`Open http://${openHost}:${port}${desk.issueAdminLoginPath()}\n`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof KeySourceError || err instanceof KeyFileError || err instanceof SimulatorStartError) fail(err.message);
+  const code = (err as { code?: unknown }).code;
+  if (code === 'EADDRINUSE') fail(`the port is already in use (${(err as Error).message})`);
+  fail(`could not start: ${err instanceof Error ? err.message : String(err)}`);
+});

@@ -1,0 +1,109 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { findEndpoint, type EndpointDef } from '@contract/endpoints';
+import type { ErrorCode, ErrorParams } from '@contract/errors';
+import { check } from '@contract/validation';
+import { accountNameSchema, type AccountCredentials } from '../keys/account-credentials';
+import type { KeyStore } from '../keys/key-store';
+import type { Session } from '../auth/session-store';
+import { roleMay } from '../auth/roles';
+import { csrfMatches, type OriginPolicy } from './origin-policy';
+
+export interface Refusal {
+  code: ErrorCode;
+  params: ErrorParams;
+  /** Known when the refusal concerns a catalog endpoint (so a refused mutation is audited). */
+  endpoint?: EndpointDef;
+  account?: AccountCredentials;
+  path?: string;
+}
+
+export interface AdmittedCall {
+  endpoint: EndpointDef;
+  account: AccountCredentials;
+  path: string;
+  rawQuery: string;
+}
+
+const refuse = (code: ErrorCode, params: ErrorParams = {}): Refusal => ({ code, params });
+
+/** Untrusted text echoed in a message: bounded, and only printable ASCII. */
+export function shown(text: string, max = 80): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+/** The account the call acts on: x-desk-account, else the user's first (ARCHITECTURE.md). */
+export function resolveAccount(session: Session, requested: string | string[] | undefined, keyStore: KeyStore): AccountCredentials | Refusal {
+  if (Array.isArray(requested)) return refuse('DESK403A', { field: '(several x-desk-account headers)' });
+  const name = requested ?? session.accounts[0];
+  if (name === undefined) return refuse('DESK403A', { field: '(none)' });
+  if (!accountNameSchema.safeParse(name).success || !session.accounts.includes(name)) return refuse('DESK403A', { field: shown(name, 32) });
+  const account = keyStore.get(name);
+  return account ?? refuse('DESK403A', { field: name });
+}
+
+/**
+ * The header-only checks of a REST call, in the order of ARCHITECTURE.md "Data flow in
+ * the proxy": account, catalog lookup, role permission, then (for anything but GET)
+ * Origin and CSRF. They run before the body is read, so a refused caller costs nothing.
+ */
+export function admitCall(
+  session: Session,
+  method: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  keyStore: KeyStore,
+  origins: OriginPolicy,
+): AdmittedCall | Refusal {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const rawQuery = q < 0 ? '' : url.slice(q + 1);
+  const account = resolveAccount(session, headers['x-desk-account'], keyStore);
+  if ('code' in account) return account;
+  const endpoint = findEndpoint(method, path);
+  if (!endpoint) return refuse('DESK404', { method: shown(method, 10), path: shown(path) });
+  const known = { endpoint, account, path };
+  if (!roleMay(session.role, endpoint.permission)) return { ...refuse('DESK403', { role: session.role, permission: endpoint.permission }), ...known };
+  if (method !== 'GET') {
+    if (!origins.isAllowed(headers.origin)) {
+      const detail = headers.origin === undefined ? 'the Origin header is missing' : `Origin ${shown(String(headers.origin))} is not this desk`;
+      return { ...refuse('DESK403O', { detail }), ...known };
+    }
+    if (!csrfMatches(session.csrfToken, headers['x-desk-csrf'])) return { ...refuse('DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }), ...known };
+  }
+  return { endpoint, account, path, rawQuery };
+}
+
+function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const base = value.split(';')[0]?.trim().toLowerCase();
+  return base === 'application/json';
+}
+
+/**
+ * Validates the query (GET) or the JSON body (POST) with the endpoint's request schema.
+ * Returns the parsed body (for the audit) or the first problem, naming the field.
+ */
+export function validateCall(
+  call: AdmittedCall,
+  query: unknown,
+  contentType: string | undefined,
+  rawBody: string | undefined,
+): { body: unknown } | Refusal {
+  const { endpoint } = call;
+  if (endpoint.method === 'GET') {
+    const r = check(endpoint.request, query ?? {});
+    return r.ok ? { body: undefined } : refuse('DESK400', { field: r.field, detail: r.message });
+  }
+  if (call.rawQuery !== '') return refuse('DESK400', { field: '(query)', detail: `${endpoint.method} ${endpoint.path} takes its parameters in the JSON body, not the query string` });
+  if (!isJsonContentType(contentType)) return refuse('DESK400', { field: 'content-type', detail: 'must be application/json' });
+  if (rawBody === undefined || rawBody.trim() === '') return refuse('DESK400', { field: '(body)', detail: 'a JSON body is required' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    return refuse('DESK400', { field: '(body)', detail: 'is not valid JSON' });
+  }
+  const r = check(endpoint.request, parsed);
+  return r.ok ? { body: parsed } : refuse('DESK400', { field: r.field, detail: r.message });
+}

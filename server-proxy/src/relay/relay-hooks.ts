@@ -1,0 +1,33 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { Permission } from '@contract/endpoints';
+import type { AuditStore } from '../audit/audit-store';
+import type { Session } from '../auth/session-store';
+import type { Clock } from '../clock';
+import type { AccountCredentials } from '../keys/account-credentials';
+
+/**
+ * What the HTTP side gives the WebSocket relay (relay/ws-*.ts). The relay attaches to
+ * the same HTTP server (its 'upgrade' event) and uses these instead of its own copies
+ * of sessions, keys, origin rules and audit.
+ */
+export interface WsRelayHooks {
+  /** The session named by the upgrade request's cookie, or undefined (answer 401). */
+  authenticateUpgrade(req: IncomingMessage): Session | undefined;
+  /** The account `name` (default: the session's first) if this session may use it. */
+  accountFor(session: Session, name: string | undefined): AccountCredentials | undefined;
+  /** True when the upgrade's Origin is this desk's own. */
+  checkOrigin(origin: string | undefined): boolean;
+  permissionsFor(session: Session): readonly Permission[];
+  /** auditStore.record({...channel:'ws'}) for every trade op, before answering the browser. */
+  audit: AuditStore;
+  upstream: { wsPublic: string; wsPrivate: string };
+  logger: Logger;
+  clock: Clock;
+}
+
+export interface AttachedRelay {
+  close(): Promise<void> | void;
+}
+
+export type AttachWsRelay = (server: Server, hooks: WsRelayHooks) => AttachedRelay | void;

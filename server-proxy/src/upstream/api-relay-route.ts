@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EndpointDef } from '@contract/endpoints';
+import { errorEnvelope, httpStatusOf, localeFrom } from '@contract/errors';
+import type { AccountCredentials } from '../keys/account-credentials';
+import { collectOrderRefs } from '../audit/order-refs';
+import { sessionOf } from '../auth/authenticate';
+import type { Session } from '../auth/session-store';
+import type { DeskContext } from '../desk-context';
+import { replyError } from '../http/error-reply';
+import { admitCall, validateCall, type AdmittedCall, type Refusal } from '../policy/call-policy';
+import { UpstreamUnavailable, type UpstreamResponse } from './upstream-client';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    deskSession: Session | null;
+    deskCall: AdmittedCall | null;
+  }
+}
+
+const LOCALE_RE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/;
+
+/** The `locale` header passed upstream (spec 9): a well-formed tag, else the default. */
+function upstreamLocale(header: string | string[] | undefined): string {
+  return typeof header === 'string' && LOCALE_RE.test(header) ? header : localeFrom(header);
+}
+
+function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown } | undefined {
+  try {
+    const v: unknown = JSON.parse(body.toString('utf8'));
+    if (typeof v !== 'object' || v === null) return undefined;
+    const o = v as Record<string, unknown>;
+    return { code: String(o.code ?? ''), msg: String(o.msg ?? ''), data: o.data };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which upstream path to call: a configured override, else the catalog's upstream path. */
+export function upstreamPathOf(endpoint: EndpointDef, ctx: DeskContext): string {
+  const override = ctx.config.upstream.paths[endpoint.id];
+  if (override) return override;
+  if (ctx.config.upstream.specPaths) return endpoint.path;
+  return endpoint.upstreamPath ?? endpoint.path;
+}
+
+/**
+ * /api/*: the exchange's own paths, relayed after the policy of ARCHITECTURE.md
+ * "Data flow in the proxy". Header checks run in onRequest (before the body is read);
+ * validation, shaping, signing, relay and audit run in the handler.
+ */
+export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
+  app.decorateRequest('deskSession', null);
+  app.decorateRequest('deskCall', null);
+
+  const audit = (
+    request: FastifyRequest,
+    who: { session: Session; account: AccountCredentials; endpoint: EndpointDef; path: string },
+    result: { status: number; code: string; msg: string },
+    body: unknown,
+    data: unknown,
+  ) => {
+    const refs = collectOrderRefs(body, data);
+    ctx.auditStore.record({
+      time: ctx.clock.now(),
+      user: who.session.user,
+      account: who.account.name,
+      endpoint: who.endpoint.id,
+      method: who.endpoint.method,
+      path: who.path,
+      channel: 'rest',
+      requestBody: typeof request.body === 'string' ? request.body : '',
+      httpStatus: result.status,
+      code: result.code,
+      msg: result.msg,
+      orderIds: refs.orderIds,
+      clientOids: refs.clientOids,
+    });
+  };
+
+  /** Answers a refusal; a refused mutation is audited too (who tried what, and why not). */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, session: Session, refusal: Refusal, call?: AdmittedCall, body?: unknown) => {
+    const endpoint = call?.endpoint ?? refusal.endpoint;
+    const account = call?.account ?? refusal.account;
+    const now = ctx.clock.now();
+    if (endpoint?.mutating && account) {
+      const envelope = errorEnvelope(refusal.code, 'en-US', refusal.params, now);
+      audit(request, { session, account, endpoint, path: call?.path ?? refusal.path ?? endpoint.path }, { status: httpStatusOf(refusal.code), code: refusal.code, msg: envelope.msg }, body, undefined);
+    }
+    ctx.logger.debug({ user: session.user, url: request.url.slice(0, 200), code: refusal.code }, 'api call refused');
+    return replyError(request, reply, refusal.code, refusal.params, now);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const session = sessionOf(request.headers, ctx.sessions);
+    if (!session) return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
+    request.deskSession = session;
+    const admitted = admitCall(session, request.method, request.url, request.headers, ctx.keyStore, ctx.origins);
+    if ('code' in admitted) {
+      return refuse(request, reply, session, admitted);
+    }
+    request.deskCall = admitted;
+  });
+
+  app.all('/api/*', async (request, reply) => {
+    const session = request.deskSession;
+    const call = request.deskCall;
+    if (!session || !call) return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
+    const { endpoint, account } = call;
+    const rawBody = typeof request.body === 'string' ? request.body : undefined;
+    const validated = validateCall(call, request.query, request.headers['content-type'], rawBody);
+    if ('code' in validated) return refuse(request, reply, session, validated, call);
+
+    const perSecond = endpoint.rateLimit.documented ? endpoint.rateLimit.perSecond : (ctx.config.rate.undocumentedPerSecond ?? endpoint.rateLimit.perSecond);
+    const laneKey = `${endpoint.auth === 'public' ? 'public' : account.rateKey}|${endpoint.rateLimit.group}`;
+    const admission = ctx.shaper.admit(laneKey, perSecond);
+    if (admission === 'full') {
+      const detail = `${ctx.config.rate.queueBound} calls are already waiting for ${endpoint.path}`;
+      return refuse(request, reply, session, { code: 'DESK429', params: { detail } }, call, validated.body);
+    }
+    if (admission !== 'go') await admission;
+
+    let upstream: UpstreamResponse;
+    try {
+      upstream = await ctx.upstream.send({
+        method: endpoint.method,
+        path: upstreamPathOf(endpoint, ctx),
+        query: endpoint.method === 'GET' ? call.rawQuery : '',
+        body: endpoint.method === 'GET' ? '' : (rawBody ?? ''),
+        account: endpoint.auth === 'private' ? account : undefined,
+        locale: upstreamLocale(request.headers.locale),
+      });
+    } catch (err) {
+      const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
+      ctx.logger.warn({ endpoint: endpoint.id, account: account.name, reason }, 'upstream unavailable');
+      if (endpoint.mutating) audit(request, { session, ...call }, { status: 502, code: 'DESK502', msg: reason }, validated.body, undefined);
+      return replyError(request, reply, 'DESK502', { detail: reason }, ctx.clock.now());
+    }
+
+    if (endpoint.mutating) {
+      const env = parseEnvelope(upstream.body);
+      // Written before the answer leaves: the browser never sees a result the log lacks.
+      audit(request, { session, ...call }, { status: upstream.status, code: env?.code ?? '', msg: env?.msg ?? '' }, validated.body, env?.data);
+      ctx.logger.info({ user: session.user, account: account.name, endpoint: endpoint.id, status: upstream.status, code: env?.code }, 'mutation relayed');
+    }
+    return reply.code(upstream.status).header('content-type', upstream.contentType).header('cache-control', 'no-store').send(upstream.body);
+  });
+}

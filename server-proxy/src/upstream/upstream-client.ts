@@ -1,0 +1,113 @@
+import { Pool } from 'undici';
+import type { Clock } from '../clock';
+import type { AccountCredentials } from '../keys/account-credentials';
+
+export interface UpstreamOptions {
+  baseUrl: string;
+  connections: number;
+  timeoutMs: number;
+  extraHeaders: Record<string, string>;
+}
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST';
+  /** Path on the upstream, without the query. */
+  path: string;
+  /** Raw query string as the browser sent it, without '?' ('' when none). */
+  query: string;
+  /** Raw body text as the browser sent it ('' for GET). */
+  body: string;
+  /** undefined for public endpoints: no ACCESS-* headers are sent. */
+  account: AccountCredentials | undefined;
+  locale: string;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The upstream did not answer; `reason` is safe to show (it never holds request data). */
+export class UpstreamUnavailable extends Error {
+  override name = 'UpstreamUnavailable';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+function reasonOf(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection reset';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'timed out';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    default:
+      return typeof code === 'string' ? code : 'request failed';
+  }
+}
+
+/**
+ * Signs each call (spec 5, contract/signing.ts) over exactly the query and body bytes
+ * it sends, and sends it through one keep-alive pool. Headers are built from scratch,
+ * so nothing the browser sent (ACCESS-*, cookies) can reach the exchange.
+ */
+export class UpstreamClient {
+  private readonly pool: Pool;
+  private readonly prefix: string;
+
+  constructor(
+    private readonly options: UpstreamOptions,
+    private readonly clock: Clock,
+  ) {
+    const url = new URL(options.baseUrl);
+    this.prefix = url.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(url.origin, {
+      connections: options.connections,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connectTimeout: Math.min(options.timeoutMs, 5_000),
+    });
+  }
+
+  async send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const path = this.prefix + req.path;
+    const headers: Record<string, string> = {
+      ...this.options.extraHeaders,
+      'content-type': 'application/json',
+      locale: req.locale,
+    };
+    if (req.account) {
+      const timestamp = String(this.clock.now());
+      Object.assign(headers, req.account.restAuthHeaders({ timestamp, method: req.method, path, query: req.query, body: req.body }));
+    }
+    try {
+      const res = await this.pool.request({
+        method: req.method,
+        path: req.query ? `${path}?${req.query}` : path,
+        headers,
+        body: req.method === 'GET' ? null : req.body,
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const contentType = res.headers['content-type'];
+      return { status: res.statusCode, contentType: typeof contentType === 'string' ? contentType : 'application/json', body };
+    } catch (err) {
+      throw new UpstreamUnavailable(reasonOf(err));
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
