@@ -1,0 +1,113 @@
+// Instruments with their steps pre-converted for the hot path: tick and lot scales, step
+// sizes in money units, fee rates in money units. Spot and margin share one engine book per
+// symbol (bookKey), futures have their own.
+import { scaleOf, toScaled } from '@contract/decimal';
+import type { z } from 'zod';
+import type { instrument } from '@contract/schemas/instruments';
+import { money } from '../money';
+import { SimError } from '../sim-error';
+import { instrumentSpecs, type InstrumentSpec, type SimCategory } from './instrument-specs';
+
+export interface Instrument extends InstrumentSpec {
+  /** The engine book this instrument trades on. */
+  bookKey: string;
+  priceScale: number;
+  qtyScale: number;
+  quoteScale: number;
+  tickMoney: bigint;
+  lotMoney: bigint;
+  minLots: number;
+  maxLots: number;
+  minAmountMoney: bigint;
+  makerRate: bigint;
+  takerRate: bigint;
+}
+
+export type InstrumentRecordInput = z.input<typeof instrument>;
+
+/** Upper-case category names as the public API writes them in responses. */
+export function categoryLabel(category: SimCategory): string {
+  return category.toUpperCase();
+}
+
+export function bookKeyOf(category: SimCategory, symbol: string): string {
+  return category === 'usdt-futures' ? `usdt-futures:${symbol}` : `spot:${symbol}`;
+}
+
+function prepare(spec: InstrumentSpec): Instrument {
+  const priceScale = scaleOf(spec.tickSize);
+  const qtyScale = scaleOf(spec.lotSize);
+  const lot = toScaled(spec.lotSize, qtyScale);
+  return {
+    ...spec,
+    bookKey: bookKeyOf(spec.category, spec.symbol),
+    priceScale,
+    qtyScale,
+    quoteScale: Math.min(8, priceScale + qtyScale),
+    tickMoney: money(spec.tickSize),
+    lotMoney: money(spec.lotSize),
+    minLots: Number(toScaled(spec.minOrderQty, qtyScale) / lot),
+    maxLots: Number(toScaled(spec.maxOrderQty, qtyScale) / lot),
+    minAmountMoney: money(spec.minOrderAmount),
+    makerRate: money(spec.makerFeeRate),
+    takerRate: money(spec.takerFeeRate),
+  };
+}
+
+export class InstrumentRegistry {
+  readonly all: readonly Instrument[];
+  private readonly byKey = new Map<string, Instrument>();
+
+  constructor(specs: readonly InstrumentSpec[] = instrumentSpecs) {
+    this.all = specs.map(prepare);
+    for (const i of this.all) this.byKey.set(`${i.category}:${i.symbol}`, i);
+  }
+
+  find(category: string, symbol: string): Instrument | undefined {
+    return this.byKey.get(`${category}:${symbol}`);
+  }
+
+  /** The instrument or 25100 naming the symbol. */
+  get(category: string, symbol: string): Instrument {
+    const found = this.find(category, symbol);
+    if (!found) throw new SimError('25100', { field: `${symbol} (${category})` });
+    return found;
+  }
+
+  /** Distinct engine books. */
+  bookKeys(): string[] {
+    return [...new Set(this.all.map((i) => i.bookKey))];
+  }
+
+  /** The instrument that owns a book's public identity (spot for shared spot/margin books). */
+  primaryOf(bookKey: string): Instrument {
+    const found = this.all.find((i) => i.bookKey === bookKey && i.category !== 'margin');
+    if (!found) throw new Error(`no instrument for book ${bookKey}`);
+    return found;
+  }
+
+  record(i: Instrument): InstrumentRecordInput {
+    const lotCount = (n: number) => n.toString();
+    return {
+      symbol: i.symbol,
+      category: categoryLabel(i.category),
+      baseCoin: i.baseCoin,
+      quoteCoin: i.quoteCoin,
+      makerFeeRate: i.makerFeeRate,
+      takerFeeRate: i.takerFeeRate,
+      minOrderQty: i.minOrderQty,
+      maxOrderQty: i.maxOrderQty,
+      minOrderAmount: i.minOrderAmount,
+      pricePrecision: String(i.priceScale),
+      quantityPrecision: String(i.qtyScale),
+      quotePrecision: String(i.quoteScale),
+      priceMultiplier: i.tickSize,
+      quantityMultiplier: i.lotSize,
+      status: 'online',
+      ...(i.minLever ? { minLever: i.minLever } : {}),
+      ...(i.maxLever ? { maxLever: i.maxLever } : {}),
+      maxSymbolOrderNum: lotCount(400),
+      ...(i.category === 'usdt-futures' ? { type: 'perpetual', fundInterval: '8', maxPositionNum: lotCount(150) } : {}),
+    };
+  }
+}
