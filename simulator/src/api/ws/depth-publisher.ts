@@ -1,0 +1,220 @@
+// The depth channels of one book (spec 6.3, upstream-facts "WS v3").
+//
+// `books`: a snapshot at subscription, then updates carrying only the levels that changed
+// since the last push, with seq, pseq (the previous seq) and the CRC32 of the top 25 levels.
+// The publisher applies each update it sends to its own contract OrderBook (the same code
+// the browser runs), so the snapshot a late subscriber gets and the checksum of every
+// update describe exactly what an update-applying client holds. Changes between pushes are
+// coalesced: only a level's final size is sent, and nothing is sent when nothing changed.
+//
+// books1/5/15/50: every push a snapshot of that many levels read from the true book,
+// sent only when it differs from the last one sent on that topic.
+import { OrderBook } from '@contract/book/order-book';
+import { depthChecksum } from '@contract/book/depth-checksum';
+import type { DepthLevel, DepthTopic } from '@contract/schemas/ws-depth';
+import { depthTopicLevels } from '@contract/schemas/ws-depth';
+import { DepthFormat } from './depth-format';
+import type { BookSide, DepthBookSpec, DepthSource } from './depth-source';
+
+/** Where a push goes: a connection (it owns buffering and slow-consumer handling). */
+export interface DepthSink {
+  send(text: string): void;
+}
+
+type SnapshotTopic = Exclude<DepthTopic, 'books'>;
+const snapshotTopics: readonly SnapshotTopic[] = ['books1', 'books5', 'books15', 'books50'];
+
+interface TopicState {
+  /** Each subscriber with its `arg` as JSON (echoing its own instType spelling). */
+  sinks: Map<DepthSink, string>;
+  seq: number;
+  lastText: string;
+}
+
+export class DepthPublisher {
+  readonly format: DepthFormat;
+  private readonly incremental = new Map<DepthSink, string>();
+  private readonly snapshots = new Map<SnapshotTopic, TopicState>();
+  private mirror: OrderBook | null = null;
+  private readonly publishedBids = new Map<number, number>();
+  private readonly publishedAsks = new Map<number, number>();
+  private readonly pendingBids = new Map<number, number>();
+  private readonly pendingAsks = new Map<number, number>();
+  private seq = 0;
+  private snapshotsDirty = false;
+  private topDirty = false;
+
+  constructor(
+    readonly spec: DepthBookSpec,
+    private readonly source: DepthSource,
+  ) {
+    this.format = new DepthFormat(spec.tickSize, spec.lotSize);
+    for (const t of snapshotTopics) this.snapshots.set(t, { sinks: new Map(), seq: 0, lastText: '' });
+  }
+
+  get subscriberCount(): number {
+    let n = this.incremental.size;
+    for (const s of this.snapshots.values()) n += s.sinks.size;
+    return n;
+  }
+
+  get hasTopSubscribers(): boolean {
+    return this.snapshots.get('books1')!.sinks.size > 0;
+  }
+
+  /** The seq of the last `books` push (tests compare books against it). */
+  get booksSeq(): number {
+    return this.seq;
+  }
+
+  /** Adds a subscriber and sends it a snapshot at once. Re-subscribing sends a fresh one. */
+  subscribe(topic: DepthTopic, sink: DepthSink, argJson: string, now: number): void {
+    if (topic === 'books') {
+      if (this.mirror === null) this.startMirror();
+      this.incremental.set(sink, argJson);
+      sink.send(this.booksSnapshotText(argJson, now));
+      return;
+    }
+    const state = this.snapshots.get(topic)!;
+    // Everyone on the topic gets the current snapshot if it moved since their last push,
+    // so the topic's "last sent" stays one value for all of its subscribers.
+    const data = this.topData(topic, now, state.seq + 1, state.seq);
+    state.seq++;
+    if (data.levels !== state.lastText) {
+      for (const [other, otherArg] of state.sinks) other.send(wrap(otherArg, 'snapshot', data.text, now));
+      state.lastText = data.levels;
+    }
+    state.sinks.set(sink, argJson);
+    sink.send(wrap(argJson, 'snapshot', data.text, now));
+  }
+
+  unsubscribe(topic: DepthTopic, sink: DepthSink): boolean {
+    const removed = topic === 'books' ? this.incremental.delete(sink) : this.snapshots.get(topic)!.sinks.delete(sink);
+    if (topic === 'books' && this.incremental.size === 0) this.stopMirror();
+    return removed;
+  }
+
+  /** Removes a sink from every topic (its connection closed). */
+  drop(sink: DepthSink): void {
+    this.unsubscribe('books', sink);
+    for (const t of snapshotTopics) this.snapshots.get(t)!.sinks.delete(sink);
+  }
+
+  noteChange(side: BookSide, priceTicks: number, totalLots: number): void {
+    if (this.mirror !== null) (side === 'buy' ? this.pendingBids : this.pendingAsks).set(priceTicks, totalLots);
+    this.snapshotsDirty = true;
+    this.topDirty = true;
+  }
+
+  /** The cadence push: a `books` update and the changed books5/15/50 snapshots. */
+  flush(now: number): void {
+    this.flushIncremental(now);
+    if (!this.snapshotsDirty) return;
+    this.snapshotsDirty = false;
+    for (const topic of snapshotTopics) if (topic !== 'books1') this.flushSnapshot(topic, now);
+  }
+
+  /** books1: pushed on every change of the top of book. */
+  flushTop(now: number): void {
+    if (!this.topDirty) return;
+    this.topDirty = false;
+    this.flushSnapshot('books1', now);
+  }
+
+  /** The levels an update-applying client holds now, best first (tests compare with the true book). */
+  publishedView(): { bids: DepthLevel[]; asks: DepthLevel[] } | undefined {
+    if (this.mirror === null) return undefined;
+    const v = this.mirror.view();
+    return { bids: v.bids.map((l) => [l.price, l.size]), asks: v.asks.map((l) => [l.price, l.size]) };
+  }
+
+  private startMirror(): void {
+    const mirror = new OrderBook({ priceScale: this.format.priceScale, sizeScale: this.format.sizeScale, verifyChecksum: false });
+    const bids = this.source.top(this.spec, 'buy', Number.POSITIVE_INFINITY);
+    const asks = this.source.top(this.spec, 'sell', Number.POSITIVE_INFINITY);
+    for (const l of bids) this.publishedBids.set(l.priceTicks, l.totalLots);
+    for (const l of asks) this.publishedAsks.set(l.priceTicks, l.totalLots);
+    this.seq++;
+    mirror.applySnapshot({
+      b: bids.map((l) => this.format.level(l.priceTicks, l.totalLots)),
+      a: asks.map((l) => this.format.level(l.priceTicks, l.totalLots)),
+      checksum: 0,
+      pseq: 0,
+      seq: this.seq,
+    });
+    this.mirror = mirror;
+  }
+
+  private stopMirror(): void {
+    this.mirror = null;
+    this.publishedBids.clear();
+    this.publishedAsks.clear();
+    this.pendingBids.clear();
+    this.pendingAsks.clear();
+  }
+
+  private booksSnapshotText(argJson: string, now: number): string {
+    const mirror = this.mirror!;
+    const v = mirror.view();
+    const data = {
+      a: v.asks.map((l) => [l.price, l.size]),
+      b: v.bids.map((l) => [l.price, l.size]),
+      checksum: mirror.checksum(),
+      pseq: 0,
+      seq: this.seq,
+      ts: String(now),
+    };
+    return wrap(argJson, 'snapshot', JSON.stringify(data), now);
+  }
+
+  private flushIncremental(now: number): void {
+    const mirror = this.mirror;
+    if (mirror === null || (this.pendingBids.size === 0 && this.pendingAsks.size === 0)) return;
+    const b = this.collect(this.pendingBids, this.publishedBids, -1);
+    const a = this.collect(this.pendingAsks, this.publishedAsks, 1);
+    if (a.length === 0 && b.length === 0) return; // every change was undone before the push
+    const pseq = this.seq;
+    const seq = ++this.seq;
+    mirror.applyUpdate({ a, b, checksum: 0, pseq, seq });
+    const data = JSON.stringify({ a, b, checksum: mirror.checksum(), pseq, seq, ts: String(now) });
+    for (const [sink, argJson] of this.incremental) sink.send(wrap(argJson, 'update', data, now));
+  }
+
+  /** The levels whose final size differs from what was last published, best first. */
+  private collect(pending: Map<number, number>, published: Map<number, number>, order: 1 | -1): DepthLevel[] {
+    const changed: number[] = [];
+    for (const [ticks, lots] of pending) {
+      if ((published.get(ticks) ?? 0) === lots) continue;
+      if (lots === 0) published.delete(ticks);
+      else published.set(ticks, lots);
+      changed.push(ticks);
+    }
+    changed.sort((x, y) => order * (x - y));
+    const out = changed.map((ticks) => this.format.level(ticks, pending.get(ticks)!));
+    pending.clear();
+    return out;
+  }
+
+  private flushSnapshot(topic: SnapshotTopic, now: number): void {
+    const state = this.snapshots.get(topic)!;
+    if (state.sinks.size === 0) return;
+    const data = this.topData(topic, now, state.seq + 1, state.seq);
+    if (data.levels === state.lastText) return; // spec 6.3: no push when the book did not change
+    state.lastText = data.levels;
+    state.seq++;
+    for (const [sink, argJson] of state.sinks) sink.send(wrap(argJson, 'snapshot', data.text, now));
+  }
+
+  private topData(topic: SnapshotTopic, now: number, seq: number, pseq: number): { levels: string; text: string } {
+    const n = depthTopicLevels[topic] as number;
+    const b = this.source.top(this.spec, 'buy', n).map((l) => this.format.level(l.priceTicks, l.totalLots));
+    const a = this.source.top(this.spec, 'sell', n).map((l) => this.format.level(l.priceTicks, l.totalLots));
+    const levels = JSON.stringify([a, b]);
+    const text = JSON.stringify({ a, b, checksum: depthChecksum(b, a), pseq, seq, ts: String(now) });
+    return { levels, text };
+  }
+}
+
+function wrap(argJson: string, action: 'snapshot' | 'update', dataJson: string, now: number): string {
+  return `{"arg":${argJson},"action":"${action}","data":[${dataJson}],"ts":${now}}`;
+}
