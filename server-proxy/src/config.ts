@@ -18,8 +18,8 @@ const upstreamSchema = z.strictObject({
 });
 
 const rateSchema = z.strictObject({
-  // Added to the 1 s window so network jitter cannot squeeze 11 calls into 1 s upstream.
-  safetyMarginMs: z.number().int().min(0).max(1000).default(100),
+  // Added to the window on top of the answer time (policy/sliding-window.ts), for clock granularity.
+  safetyMarginMs: z.number().int().min(0).max(1000).default(50),
   windowMs: z.number().int().positive().default(1000),
   // v3 limits are "not shown" (spec 8): by default the catalog's conservative figures;
   // this replaces them (e.g. higher against the embedded simulator, or for a benchmark).

@@ -23,33 +23,52 @@ async function flush() {
 }
 
 describe('SlidingWindow', () => {
-  it('lets `limit` calls go at once and makes the next wait for the span', () => {
+  it('lets `limit` calls go at once and frees each slot one span after its answer', () => {
     const w = new SlidingWindow(10, 1100);
     for (let i = 0; i < 10; i++) {
       expect(w.waitMs(0)).toBe(0);
-      w.take(0);
+      w.take();
     }
-    expect(w.waitMs(0)).toBe(1100);
-    expect(w.waitMs(1099)).toBe(1);
-    expect(w.waitMs(1100)).toBe(0);
+    // All ten in flight: only an answer can free a slot.
+    expect(w.waitMs(0)).toBe(Infinity);
+    w.release(40);
+    expect(w.waitMs(40)).toBe(1100);
+    expect(w.waitMs(1139)).toBe(1);
+    expect(w.waitMs(1140)).toBe(0);
   });
 
-  it('never admits more than the limit within any window, whatever the arrival pattern', () => {
+  it('keeps every possible arrival pattern within the limit, whatever the latencies', () => {
+    // Each call arrives upstream somewhere between its send and its answer; the
+    // adversary picks the arrival. No window of 1 s may hold more than `limit`.
+    const call = fc.record({ gap: fc.integer({ min: 0, max: 300 }), latency: fc.integer({ min: 0, max: 400 }), arriveAt: fc.double({ min: 0, max: 1, noNaN: true }) });
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 12 }), (gaps, limit) => {
-        const w = new SlidingWindow(limit, 1050);
-        const departures: number[] = [];
+      fc.property(fc.array(call, { minLength: 1, maxLength: 120 }), fc.integer({ min: 1, max: 12 }), (calls, limit) => {
+        const w = new SlidingWindow(limit, 1000);
+        const answers: number[] = []; // answer times of calls in flight
+        const arrivals: number[] = [];
         let t = 0;
-        for (const gap of gaps) {
-          t += gap;
-          const wait = w.waitMs(t);
-          const at = t + wait;
-          expect(w.waitMs(at)).toBe(0);
-          w.take(at);
-          departures.push(at);
-          t = at;
+        for (const c of calls) {
+          t += c.gap;
+          // Advance time until the call may leave, delivering answers as they come.
+          for (;;) {
+            answers.sort((a, b) => a - b);
+            const wait = w.waitMs(t);
+            const nextAnswer = answers[0];
+            if (wait === 0) break;
+            if (nextAnswer !== undefined && nextAnswer <= t + (wait === Infinity ? Number.MAX_SAFE_INTEGER : wait)) {
+              t = Math.max(t, nextAnswer);
+              answers.shift();
+              w.release(t);
+            } else {
+              t += wait;
+            }
+          }
+          w.take();
+          const answeredAt = t + c.latency;
+          answers.push(answeredAt);
+          arrivals.push(t + c.arriveAt * c.latency);
         }
-        expect(maxInAnyWindow(departures, 1000)).toBeLessThanOrEqual(limit);
+        expect(maxInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(limit);
       }),
     );
   });
@@ -61,29 +80,29 @@ describe('RateShaper', () => {
     const shaper = new RateShaper(clock, options, clock);
     const departures: number[] = [];
     const order: number[] = [];
+    const lane = '1000001|v2-revise-history';
+    // Each call is answered 30 ms after it leaves.
+    const leave = (i: number) => {
+      departures.push(clock.now());
+      order.push(i);
+      clock.setTimeout(() => shaper.release(lane), 30);
+    };
     for (let i = 0; i < 25; i++) {
-      const admission = shaper.admit('1000001|v2.revise-history', 10);
+      const admission = shaper.admit(lane, 10);
       expect(admission).not.toBe('full');
       if (admission === 'full') continue;
-      if (admission === 'go') {
-        departures.push(clock.now());
-        order.push(i);
-      } else {
-        void admission.then(() => {
-          departures.push(clock.now());
-          order.push(i);
-        });
-      }
+      if (admission === 'go') leave(i);
+      else void admission.then(() => leave(i));
     }
-    for (let step = 0; step < 40; step++) {
-      clock.advance(100);
+    for (let step = 0; step < 400; step++) {
+      clock.advance(10);
       await flush();
     }
     expect(departures).toHaveLength(25);
     expect(order).toEqual([...Array(25).keys()]);
     expect(maxInAnyWindow(departures, 1000)).toBeLessThanOrEqual(10);
-    // Shaping only delays: the 11th leaves exactly one span after the first.
-    expect(departures[10]! - departures[0]!).toBe(1100);
+    // Shaping only delays: the 11th leaves one span after the first call's answer.
+    expect(departures[10]! - departures[0]!).toBe(30 + 1100);
   });
 
   it('keeps separate lanes for separate UIDs', () => {
@@ -110,6 +129,7 @@ describe('RateShaper', () => {
     const queued = shaper.admit('1|e', 10);
     let released = false;
     void (queued as Promise<void>).then(() => (released = true));
+    shaper.release('1|e');
     clock.advance(1099);
     await flush();
     expect(released).toBe(false);

@@ -18,7 +18,10 @@ export interface RateShaperOptions {
   queueBound: number;
 }
 
-/** 'go': leave now; 'full': the lane's queue is full, refuse; a promise: leave when it resolves. */
+/**
+ * 'go': leave now; 'full': the lane's queue is full, refuse; a promise: leave when it
+ * resolves. After 'go' or the promise, the caller must call release() once answered.
+ */
 export type Admission = 'go' | 'full' | Promise<void>;
 
 interface Lane {
@@ -48,7 +51,7 @@ export class RateShaper {
     if (queued === 0) {
       const now = this.clock.now();
       if (lane.window.waitMs(now) === 0) {
-        lane.window.take(now);
+        lane.window.take();
         return 'go';
       }
     }
@@ -57,6 +60,14 @@ export class RateShaper {
       lane.waiting.push(resolve);
       this.arm(lane);
     });
+  }
+
+  /** The admitted call has its answer (or failed): starts its slot's cool-down. */
+  release(laneKey: string): void {
+    const lane = this.#lanes.get(laneKey);
+    if (!lane) return;
+    lane.window.release(this.clock.now());
+    this.drain(lane);
   }
 
   /** Calls waiting in a lane (for tests and metrics). */
@@ -84,6 +95,8 @@ export class RateShaper {
   private arm(lane: Lane): void {
     if (lane.timer !== undefined) return;
     const wait = lane.window.waitMs(this.clock.now());
+    // Nothing will free by time alone: the next release() drains the lane.
+    if (wait === Infinity) return;
     lane.timer = this.timers.setTimeout(() => {
       lane.timer = undefined;
       this.drain(lane);
@@ -97,7 +110,7 @@ export class RateShaper {
         this.arm(lane);
         return;
       }
-      lane.window.take(now);
+      lane.window.take();
       const release = lane.waiting[lane.waitingHead];
       lane.waiting[lane.waitingHead] = noop;
       lane.waitingHead++;

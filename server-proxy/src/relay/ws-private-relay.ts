@@ -133,10 +133,6 @@ export class PrivateRelay {
   }
 
   private onUpstream(data: Buffer): void {
-    if (this.carriesCredential(data)) {
-      this.o.logger.error({ account: this.o.account.name }, 'upstream frame carrying a credential dropped');
-      return;
-    }
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
@@ -151,6 +147,11 @@ export class PrivateRelay {
     }
     if (!this.loggedIn && event === 'error') {
       this.onLoginFailed(msg);
+      return;
+    }
+    // Everything below may reach the browser as upstream sent it.
+    if (this.carriesCredential(data)) {
+      this.o.logger.error({ account: this.o.account.name }, 'upstream frame carrying a credential dropped');
       return;
     }
     const id = typeof msg.id === 'string' ? msg.id : undefined;

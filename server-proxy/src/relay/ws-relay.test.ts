@@ -70,11 +70,14 @@ async function startDesk(limits: Partial<RelayLimits> = {}, keys: TestKey[] = [K
 /** A browser's socket that keeps every frame and lets a test wait for one. */
 class Browser {
   readonly frames: string[] = [];
-  private waiters: { match: (m: Record<string, unknown> | string) => boolean; resolve: (m: Record<string, unknown> | string) => void; from: number }[] = [];
+  readonly messages: (Record<string, unknown> | string)[] = [];
+  private waiters: { match: (m: Record<string, unknown> | string) => boolean; resolve: (m: Record<string, unknown> | string) => void; pos: number }[] = [];
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => {
-      this.frames.push(data.toString());
+      const text = data.toString();
+      this.frames.push(text);
+      this.messages.push(parse(text));
       this.check();
     });
   }
@@ -83,22 +86,18 @@ class Browser {
     this.ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
   }
 
-  get messages(): (Record<string, unknown> | string)[] {
-    return this.frames.map(parse);
-  }
-
-  /** The first frame from index `from` on that matches. */
+  /** The first message from index `from` on that matches. */
   next(match: (m: Record<string, unknown> | string) => boolean, from = 0): Promise<Record<string, unknown> | string> {
     return new Promise((resolve) => {
-      this.waiters.push({ match, resolve, from });
+      this.waiters.push({ match, resolve, pos: from });
       this.check();
     });
   }
 
   private check(): void {
     this.waiters = this.waiters.filter((w) => {
-      for (let i = w.from; i < this.frames.length; i++) {
-        const m = parse(this.frames[i]!);
+      for (; w.pos < this.messages.length; w.pos++) {
+        const m = this.messages[w.pos]!;
         if (w.match(m)) {
           w.resolve(m);
           return false;
@@ -131,7 +130,9 @@ async function connect(desk: Desk, path: string, cookie = 'sid=trader', origin =
 
 async function refusedStatus(desk: Desk, path: string, cookie: string, origin: string): Promise<number> {
   const ws = new WebSocket(`ws://127.0.0.1:${desk.port}${path}`, { headers: { cookie, origin } });
+  ws.on('error', () => {});
   const [, res] = (await once(ws, 'unexpected-response')) as [unknown, IncomingMessage];
+  res.resume();
   ws.terminate();
   return res.statusCode ?? 0;
 }
@@ -144,7 +145,7 @@ async function until(cond: () => boolean): Promise<void> {
 function rebuild(frames: (Record<string, unknown> | string)[]): OrderBook {
   const book = new OrderBook({ priceScale: 2, sizeScale: 2 });
   for (const m of frames) {
-    if (typeof m !== 'object' || (m.arg as { topic?: string } | undefined)?.topic !== 'books') continue;
+    if (typeof m !== 'object' || m.action === undefined || (m.arg as { topic?: string } | undefined)?.topic !== 'books') continue;
     const data = (m.data as Parameters<OrderBook['applySnapshot']>[0][])[0]!;
     const r = m.action === 'snapshot' ? book.applySnapshot(data) : book.applyUpdate(data);
     expect(r).toEqual({ status: 'ok' });
@@ -323,7 +324,9 @@ describe('WebSocket relay: upstream failures', () => {
     expect(pub.ws.readyState).toBe(WebSocket.OPEN);
     const privateLogins = desk.upstream.receivedOn('/v3/ws/private').filter((m) => (m as { op?: string }).op === 'login');
     expect(privateLogins).toHaveLength(2);
-    const book = rebuild(pub.messages.slice(mark));
+    // Updates sent before the drop may still arrive after the mark; the book starts at the new snapshot.
+    const after = pub.messages.slice(mark);
+    const book = rebuild(after.slice(after.findIndex(isBooks('snapshot'))));
     expect(book.checksum()).toBe(desk.upstream.expectedBook('BTCUSDT').checksum);
     // The resubscription's ack is the relay's business: the browser heard 'subscribe' once.
     expect(priv.messages.filter(isEvent('subscribe'))).toHaveLength(1);
@@ -355,20 +358,24 @@ describe('WebSocket relay: slow browsers', () => {
     slow.ws.pause();
     const slowConn = [...desk.relay.connections].find((c) => c.queue.stats.sent > 0 && c !== [...desk.relay.connections][0])!;
     // Enough to fill every socket buffer between the relay and the paused browser many times over.
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < 15; round++) {
+      console.log("round", round, Date.now());
       for (let i = 0; i < 1000; i++) desk.upstream.pushBookUpdate('BTCUSDT', round * 1000 + i);
       const seq = desk.upstream.expectedBook('BTCUSDT').seq;
       await fast.next((m) => typeof m === 'object' && (m.data as { seq?: number }[] | undefined)?.[0]?.seq === seq);
     }
     const stats = slowConn.queue.stats;
+    console.log("stats", JSON.stringify(stats));
     expect(stats.resyncs).toBeGreaterThan(0);
     expect(stats.peakQueuedBytes).toBeLessThanOrEqual(limits.maxQueuedBytes + 1024);
     expect(stats.queuedBytes).toBeLessThanOrEqual(limits.maxQueuedBytes + 1024);
 
     const mark = slow.frames.length;
     slow.ws.resume();
+    console.log("resumed");
     desk.upstream.pushBookUpdate('BTCUSDT', 999_999);
     const expected = desk.upstream.expectedBook('BTCUSDT');
+    for (let k = 0; k < 4; k++) { await new Promise((r) => setTimeout(r, 300)); console.log('after', fast.frames.length, desk.logLines.slice(-3).join('|'), desk.upstream.conns.map((c) => c.ws.readyState + ':' + c.subscriptions.size + ':' + c.ws.bufferedAmount).join(','), (slowConn.queue as unknown as {inFlight:number}).inFlight, slow.frames.length, JSON.stringify(slowConn.queue.stats), (slowConn as unknown as {queue:{socket:{bufferedAmount:number}}}).queue.socket.bufferedAmount, slow.frames.at(-1)?.slice(0, 200)); }
     await slow.next((m) => typeof m === 'object' && (m.data as { seq?: number }[] | undefined)?.[0]?.seq === expected.seq);
     // Whatever was left in flight, then a fresh snapshot, then updates: the rebuilt book matches upstream.
     const after = slow.messages.slice(mark);

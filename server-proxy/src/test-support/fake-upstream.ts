@@ -25,7 +25,7 @@ export class FakeUpstream {
     const app = Fastify({ logger: false });
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    let self: FakeUpstream | undefined;
+    const holder: { self?: FakeUpstream } = {};
     app.all('/*', async (request, reply) => {
       const call: RecordedCall = {
         method: request.method,
@@ -34,8 +34,8 @@ export class FakeUpstream {
         body: typeof request.body === 'string' ? request.body : '',
         at: performance.now(),
       };
-      self?.calls.push(call);
-      const custom = self?.responder?.(call);
+      holder.self?.calls.push(call);
+      const custom = holder.self?.responder?.(call);
       if (custom) return reply.code(custom.status).send(custom.body);
       let data: unknown = 'success';
       try {
@@ -48,8 +48,8 @@ export class FakeUpstream {
       return reply.code(200).send({ code: '00000', msg: 'success', requestTime: Date.now(), data });
     });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    self = new FakeUpstream(app, address);
-    return self;
+    holder.self = new FakeUpstream(app, address);
+    return holder.self;
   }
 
   respond(responder: Responder | undefined): void {

@@ -129,7 +129,9 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
         account: endpoint.auth === 'private' ? account : undefined,
         locale: upstreamLocale(request.headers.locale),
       });
+      ctx.shaper.release(laneKey);
     } catch (err) {
+      ctx.shaper.release(laneKey);
       const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
       ctx.logger.warn({ endpoint: endpoint.id, account: account.name, reason }, 'upstream unavailable');
       if (endpoint.mutating) audit(request, { session, ...call }, { status: 502, code: 'DESK502', msg: reason }, validated.body, undefined);
