@@ -31,7 +31,7 @@ export function AppShell({ me }: { me: Me }) {
         <Link to="/" className="whitespace-nowrap text-base font-bold tracking-tight">
           UTA Desk
         </Link>
-        <div className="order-last w-full min-w-0 lg:order-none lg:w-auto lg:flex-1">
+        <div className="order-last w-full min-w-0 2xl:order-none 2xl:w-auto 2xl:flex-1">
           <MainNav routes={allowed} current={current} />
         </div>
         <div className="ml-auto flex flex-wrap items-center gap-3">

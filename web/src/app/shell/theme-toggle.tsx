@@ -16,7 +16,7 @@ export function ThemeToggle() {
       }}
       className="rounded border border-line px-2 py-1 text-sm hover:bg-raised"
     >
-      {theme === 'dark' ? 'Dark' : 'Light'}
+      {next === 'light' ? 'Light theme' : 'Dark theme'}
     </button>
   );
 }
