@@ -17,14 +17,23 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
+import { AccountSettings } from './accounts/account-settings';
 import { AccountStore } from './accounts/account-store';
+import { AccountViews } from './accounts/account-views';
 import { seedAccounts, withEnvKeys, type AccountSeed } from './accounts/seed-accounts';
 import { registerCatalogRoutes, keepRawBodies } from './api/rest/catalog-routes';
 import { HandlerRegistry, type RequestGuard } from './api/rest/handler-registry';
+import { registerAccountHandlers } from './api/rest/handlers/account-handlers';
 import { registerInstrumentHandlers } from './api/rest/handlers/instrument-handlers';
+import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { EventBus } from './bus/event-bus';
 import { systemClock, type Clock } from './clock';
+import { MatchingEngine } from './engine/matching-engine';
 import { InstrumentRegistry } from './instruments/instrument-registry';
+import { invariantViolations } from './invariants';
+import { MarketData } from './market/market-data';
+import { OrderService } from './trading/order-service';
+import { PositionBook } from './trading/position-book';
 
 export interface SimulatorOptions {
   clock?: Clock;
@@ -51,11 +60,19 @@ export interface Simulator {
   clock: Clock;
   instruments: InstrumentRegistry;
   accounts: AccountStore;
+  engine: MatchingEngine;
+  market: MarketData;
+  positions: PositionBook;
+  orders: OrderService;
+  settings: AccountSettings;
+  views: AccountViews;
   handlers: HandlerRegistry;
   guards: RequestGuard[];
   /** Starts listening on 127.0.0.1; resolves to the port (pass 0 for an ephemeral one). */
   listen(port: number): Promise<number>;
   close(): Promise<void>;
+  /** Broken bookkeeping, as sentences; [] when orders, locks and the book agree. */
+  invariantViolations(): string[];
 }
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
@@ -63,6 +80,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const bus = new EventBus();
   const instruments = new InstrumentRegistry();
   const accounts = new AccountStore(withEnvKeys(options.accounts ?? seedAccounts, options.env ?? {}), bus, clock);
+  const engine = new MatchingEngine();
+  const market = new MarketData(engine, instruments, bus, clock);
+  const positions = new PositionBook(accounts, bus, clock);
+  positions.markOf = (symbol) => market.markOf(symbol);
+  accounts.marginInUse = (uid) => positions.marginInUse(uid);
+  const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock);
+  const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
+  const views = new AccountViews(accounts, instruments, positions, market);
   const handlers = new HandlerRegistry();
   const guards: RequestGuard[] = [];
 
@@ -70,6 +95,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   keepRawBodies(app);
   registerCatalogRoutes(app, { accounts, clock, handlers, guards, validateResponses: options.validateResponses ?? true });
   registerInstrumentHandlers(handlers, instruments);
+  registerTradeHandlers(handlers, orders);
+  registerAccountHandlers(handlers, { accounts, settings, views, positions });
 
   const sim: Simulator = {
     app,
@@ -77,6 +104,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     clock,
     instruments,
     accounts,
+    engine,
+    market,
+    positions,
+    orders,
+    settings,
+    views,
     handlers,
     guards,
     async listen(port) {
@@ -88,6 +121,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     async close() {
       await app.close();
     },
+    invariantViolations: () => invariantViolations(accounts, orders, engine),
   };
   for (const extend of options.extensions ?? []) extend(sim);
   options.attachWebSockets?.(app.server, sim);

@@ -1,0 +1,527 @@
+// The order life cycle of spec 3.1 on top of the matching engine: entry checks, balance
+// locks, engine events turned into states, fills, fees, positions and bus events.
+//
+// States: every accepted order is `live` first. It shows `new` once it rests or trades;
+// an order the engine refuses without trading (ioc/fok/post_only that cannot rest, a
+// cancel_taker self-trade) goes from `live` straight to `canceled`. Fills move it to
+// `partially_filled` or `filled`; cancels carry a cancelSource (contract cancelSources).
+//
+// Locks (so an order list can never disagree with the balances; see checkInvariants):
+// - spot and margin buy: price x quantity of the quote coin (a market buy: its quote amount);
+// - spot and margin sell: the quantity of the base coin;
+// - futures orders that open: initial margin plus the taker fee at the order price (a
+//   market order at the best opposite price or mark plus 5 %), in USDT; released pro rata
+//   as it fills; orders that only close a position lock nothing and freeze position lots.
+// Fees: spot and margin pay in the coin received; futures pay in USDT.
+import type { CancelSource, OrderState } from '@contract/schemas/common';
+import type { ModifyOrderRequest, PlaceOrderRequest } from '@contract/schemas/orders';
+import type { AccountStore } from '../accounts/account-store';
+import { IdSequence } from '../accounts/id-sequence';
+import type { EventBus, FillRecordInput } from '../bus/event-bus';
+import type { Clock } from '../clock';
+import type { EngineEvent } from '../engine/engine-types';
+import type { MatchingEngine } from '../engine/matching-engine';
+import { categoryLabel, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
+import type { SimCategory } from '../instruments/instrument-specs';
+import type { MarketData } from '../market/market-data';
+import { fmtMoney, money, ONE } from '../money';
+import { paramError, SimError } from '../sim-error';
+import { lotsOf, priceTicksOf, quoteAmountOf, requireMinValue, valueOf } from './order-checks';
+import type { PositionBook, PosSide } from './position-book';
+import { isPending, lotsText, orderRecord, ticksText, type SimOrder } from './sim-order';
+
+export const MAX_PENDING_PER_SYMBOL = 400;
+const MARKET_SLIPPAGE = money('1.05');
+
+const engineCancelSource: Record<string, CancelSource> = {
+  cancel: 'user',
+  ioc: 'ioc',
+  fok: 'fok',
+  post_only: 'post_only',
+  stp: 'self_trade',
+  market_no_liquidity: 'market_no_liquidity',
+};
+
+export type PlaceInput = Omit<PlaceOrderRequest, 'category'> & { category: string };
+
+export interface OrderIdent {
+  orderId?: string | undefined;
+  clientOid?: string | undefined;
+  symbol?: string | undefined;
+}
+
+export class OrderService {
+  readonly orders = new Map<string, SimOrder>();
+  /** Every order id of an account, oldest first (ids increase, so this is id order). */
+  private readonly byUid = new Map<number, string[]>();
+  private readonly pending = new Map<number, Set<string>>();
+  readonly fills = new Map<number, FillRecordInput[]>();
+  private readonly orderIds = new IdSequence();
+  private readonly execIds = new IdSequence();
+  private readonly touchedBooks = new Set<string>();
+  private readonly touchedPositions = new Set<string>();
+  private inCommand = false;
+
+  constructor(
+    private readonly engine: MatchingEngine,
+    private readonly instruments: InstrumentRegistry,
+    private readonly accounts: AccountStore,
+    private readonly positions: PositionBook,
+    private readonly market: MarketData,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+  ) {
+    for (const key of instruments.bookKeys()) engine.addSymbol(key);
+    engine.setListener((e) => this.onEngineEvent(e));
+    positions.frozenLotsOf = (uid, symbol, posSide) => this.frozenLots(uid, symbol, posSide);
+  }
+
+  // ---- commands ---------------------------------------------------------------------
+
+  place(uid: number, req: PlaceInput): { orderId: string; clientOid: string } {
+    const o = this.prepare(uid, req);
+    this.command(() => {
+      this.store(o);
+      this.emitOrder(o, null);
+      this.accounts.lock(uid, o.lockCoin, o.lockRemaining);
+      const account = this.accounts.get(uid);
+      const common = { orderId: o.orderId, accountId: uid, stpGroup: account.parentUid, stpMode: o.stpMode, side: o.side };
+      try {
+        if (o.orderType === 'limit') {
+          this.engine.submit(o.inst.bookKey, { type: 'limit', ...common, priceTicks: o.priceTicks, lots: o.lots, timeInForce: o.timeInForce });
+        } else if (o.quoteBudget !== undefined) {
+          const unit = (o.inst.tickMoney * o.inst.lotMoney) / ONE;
+          this.engine.submit(o.inst.bookKey, { type: 'market', ...common, quoteBudget: Number(o.quoteBudget / unit) });
+        } else {
+          this.engine.submit(o.inst.bookKey, { type: 'market', ...common, lots: o.lots });
+        }
+      } catch (error) {
+        // Entry checks should make this unreachable; never leave a live order or a lock behind.
+        if (isPending(o)) this.finish(o, 'canceled', 'system');
+        throw error;
+      }
+    });
+    return { orderId: o.orderId, clientOid: o.clientOid };
+  }
+
+  cancel(uid: number, ident: OrderIdent, source: CancelSource = 'user'): { orderId: string; clientOid: string } {
+    const o = this.find(uid, ident);
+    if (!isPending(o)) throw new SimError('25205', { state: o.state });
+    this.command(() => {
+      o.requestedCancel = source;
+      if (!this.engine.cancel(o.orderId)) this.finish(o, 'canceled', source);
+    });
+    return { orderId: o.orderId, clientOid: o.clientOid };
+  }
+
+  modify(uid: number, req: ModifyOrderRequest): { orderId: string; clientOid: string } {
+    const o = this.find(uid, req);
+    if (!isPending(o)) throw new SimError('25205', { state: o.state });
+    if (o.orderType !== 'limit') throw paramError('orderId', 'only limit orders can be modified');
+    try {
+      const priceTicks = req.price !== undefined ? priceTicksOf(o.inst, req.price) : o.priceTicks;
+      const lots = req.qty !== undefined ? lotsOf(o.inst, req.qty) : o.lots;
+      if (lots <= o.filledLots) {
+        throw new SimError('25209', { detail: `must be above the filled quantity ${lotsText(o.inst, o.filledLots)}` });
+      }
+      requireMinValue(o.inst, priceTicks, lots);
+      if (o.closes !== undefined) {
+        const capacity = this.closeCapacity(uid, o.inst, o.closes) + (o.lots - o.filledLots);
+        if (lots - o.filledLots > capacity) throw new SimError('25210');
+      }
+      const required = this.lockFor(o, priceTicks, lots - o.filledLots);
+      const extra = required - o.lockRemaining;
+      if (extra > 0n && extra > this.accounts.available(uid, o.lockCoin)) {
+        throw new SimError(o.inst.category === 'usdt-futures' ? '25203' : '25202');
+      }
+      this.command(() => {
+        if (extra > 0n) this.accounts.lock(uid, o.lockCoin, extra);
+        else this.accounts.unlock(uid, o.lockCoin, -extra);
+        o.lockRemaining = required;
+        o.priceTicks = priceTicks;
+        o.lots = lots;
+        o.updatedTime = this.clock.now();
+        this.emitOrder(o, o.state);
+        const result = this.engine.modify(o.orderId, { priceTicks, lots });
+        if (result !== 'ok') throw new Error(`engine refused a checked modify: ${result}`);
+      });
+    } catch (error) {
+      if (error instanceof SimError && req.autoCancel === 'yes' && isPending(o)) {
+        this.command(() => {
+          o.requestedCancel = 'modify_failed';
+          if (!this.engine.cancel(o.orderId)) this.finish(o, 'canceled', 'modify_failed');
+        });
+      }
+      throw error;
+    }
+    return { orderId: o.orderId, clientOid: o.clientOid };
+  }
+
+  // ---- entry ------------------------------------------------------------------------
+
+  private prepare(uid: number, req: PlaceInput): SimOrder {
+    const account = this.accounts.get(uid);
+    const category = req.category as SimCategory;
+    if (category !== 'spot' && category !== 'margin' && category !== 'usdt-futures') {
+      throw new SimError('25100', { field: `${req.symbol} (${req.category})` });
+    }
+    const inst = this.instruments.get(category, req.symbol);
+    if ((account.accountMode === 'spot' && category !== 'spot') || (account.accountMode === 'basic' && category === 'margin')) {
+      throw new SimError('25214');
+    }
+    const futures = category === 'usdt-futures';
+    if (!futures && req.reduceOnly === 'yes') throw paramError('reduceOnly', 'applies only to futures orders');
+    if (!futures && req.posSide !== undefined) throw paramError('posSide', 'applies only to futures orders');
+    const hedge = futures && account.holdMode === 'hedge_mode';
+    if (hedge && req.posSide === undefined) throw paramError('posSide', 'is required in hedge mode (long or short)');
+    if (req.clientOid !== undefined && this.pendingByClientOid(uid, req.clientOid)) {
+      throw new SimError('25212', { field: req.clientOid });
+    }
+    let pendingHere = 0;
+    for (const id of this.pending.get(uid) ?? []) if (this.orders.get(id)?.inst === inst) pendingHere++;
+    if (pendingHere >= MAX_PENDING_PER_SYMBOL) throw new SimError('25211');
+
+    const priceTicks = req.orderType === 'limit' && req.price !== undefined ? priceTicksOf(inst, req.price) : 0;
+    const quoteSized = !futures && req.orderType === 'market' && req.side === 'buy';
+    const quoteBudget = quoteSized ? quoteAmountOf(inst, req.qty) : undefined;
+    const lots = quoteSized ? 0 : lotsOf(inst, req.qty);
+    if (req.orderType === 'limit') requireMinValue(inst, priceTicks, lots);
+
+    const now = this.clock.now();
+    const orderId = this.orderIds.next();
+    const o: SimOrder = {
+      orderId,
+      clientOid: req.clientOid ?? orderId,
+      uid,
+      inst,
+      orderType: req.orderType,
+      side: req.side,
+      timeInForce: req.orderType === 'market' ? 'ioc' : (req.timeInForce ?? 'gtc'),
+      ...(hedge && req.posSide !== undefined ? { posSide: req.posSide } : {}),
+      reduceOnly: req.reduceOnly === 'yes',
+      stpMode: req.stpMode ?? account.stpMode,
+      holdMode: account.holdMode,
+      priceTicks,
+      lots,
+      ...(quoteBudget !== undefined ? { quoteBudget } : {}),
+      state: 'live',
+      cancelSource: '',
+      createdTime: now,
+      updatedTime: now,
+      filledLots: 0,
+      execValue: 0n,
+      fees: new Map(),
+      lockCoin: futures || req.side === 'buy' ? inst.quoteCoin : inst.baseCoin,
+      lockRemaining: 0n,
+      pendingNew: false,
+    };
+    if (futures) {
+      const direction: PosSide = req.side === 'buy' ? 'long' : 'short';
+      if (hedge && o.posSide !== direction) o.closes = o.posSide;
+      if (!hedge && o.reduceOnly) {
+        const net = this.positions.net(uid, inst.symbol);
+        if (!net || net.posSide === direction) throw new SimError('25210');
+        o.closes = net.posSide;
+      }
+      if (o.closes !== undefined && lots > this.closeCapacity(uid, inst, o.closes)) throw new SimError('25210');
+    }
+    o.lockRemaining = this.lockFor(o, priceTicks, lots);
+    if (o.lockRemaining > this.accounts.available(uid, o.lockCoin)) {
+      throw new SimError(futures ? '25203' : '25202');
+    }
+    return o;
+  }
+
+  /** What an order must hold locked for `lots` still open at `priceTicks`. */
+  private lockFor(o: SimOrder, priceTicks: number, lots: number): bigint {
+    const inst = o.inst;
+    if (inst.category !== 'usdt-futures') {
+      if (o.side === 'sell') return BigInt(lots) * inst.lotMoney;
+      return o.quoteBudget ?? valueOf(inst, priceTicks, lots);
+    }
+    if (o.closes !== undefined) return 0n;
+    let notional: bigint;
+    if (o.orderType === 'limit') {
+      notional = valueOf(inst, priceTicks, lots);
+    } else {
+      const ref = this.market.bestOpposite(inst, o.side) ?? this.market.markOf(inst.symbol);
+      const price = o.side === 'buy' ? (ref * MARKET_SLIPPAGE) / ONE : ref;
+      notional = (price * BigInt(lots) * inst.lotMoney) / ONE;
+    }
+    const leverage = this.positions.leverageOf(o.uid, inst.symbol);
+    const margin = (notional * ONE + leverage - 1n) / leverage;
+    return margin + (notional * inst.takerRate) / ONE;
+  }
+
+  /** Position lots not yet promised to pending close orders. */
+  private closeCapacity(uid: number, inst: Instrument, posSide: PosSide): number {
+    const p = this.positions.get(uid, inst.symbol, posSide);
+    return (p?.lots ?? 0) - this.frozenLots(uid, inst.symbol, posSide);
+  }
+
+  frozenLots(uid: number, symbol: string, posSide: PosSide): number {
+    let sum = 0;
+    for (const o of this.pendingOf(uid)) {
+      if (o.closes === posSide && o.inst.symbol === symbol && o.inst.category === 'usdt-futures') sum += o.lots - o.filledLots;
+    }
+    return sum;
+  }
+
+  // ---- lookup -----------------------------------------------------------------------
+
+  pendingOf(uid: number): SimOrder[] {
+    const out: SimOrder[] = [];
+    for (const id of this.pending.get(uid) ?? []) {
+      const o = this.orders.get(id);
+      if (o) out.push(o);
+    }
+    return out;
+  }
+
+  /** All orders of an account, newest first. */
+  *newestFirst(uid: number): Generator<SimOrder> {
+    const ids = this.byUid.get(uid) ?? [];
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const o = this.orders.get(ids[i]!);
+      if (o) yield o;
+    }
+  }
+
+  private pendingByClientOid(uid: number, clientOid: string): SimOrder | undefined {
+    return this.pendingOf(uid).find((o) => o.clientOid === clientOid);
+  }
+
+  /** An order of this account by orderId or clientOid (a pending one first, else the newest). */
+  find(uid: number, ident: OrderIdent): SimOrder {
+    let o: SimOrder | undefined;
+    if (ident.orderId !== undefined) {
+      o = this.orders.get(ident.orderId);
+      if (o && o.uid !== uid) o = undefined;
+      if (o && ident.clientOid !== undefined && o.clientOid !== ident.clientOid) o = undefined;
+    } else if (ident.clientOid !== undefined) {
+      o = this.pendingByClientOid(uid, ident.clientOid);
+      if (!o) for (const x of this.newestFirst(uid)) if (x.clientOid === ident.clientOid) { o = x; break; }
+    }
+    if (!o || (ident.symbol !== undefined && o.inst.symbol !== ident.symbol)) throw new SimError('25204');
+    return o;
+  }
+
+  // ---- engine events ----------------------------------------------------------------
+
+  private command(run: () => void): void {
+    if (this.inCommand) throw new Error('order service commands do not nest');
+    this.inCommand = true;
+    try {
+      run();
+    } finally {
+      this.inCommand = false;
+    }
+    this.afterCommand();
+  }
+
+  private afterCommand(): void {
+    const now = this.clock.now();
+    for (const key of this.touchedBooks) {
+      const inst = this.instruments.primaryOf(key);
+      this.bus.emit({ type: 'book.settled', ts: now, category: inst.category, symbol: inst.symbol });
+    }
+    this.touchedBooks.clear();
+    // Close orders may now promise more than the position holds (another order reduced or
+    // flipped it): cancel the newest until they fit, as the exchange does with reduce-only.
+    const touched = [...this.touchedPositions];
+    this.touchedPositions.clear();
+    for (const key of touched) {
+      const [uidText, symbol] = key.split('|') as [string, string];
+      const uid = Number(uidText);
+      for (const side of ['long', 'short'] as const) {
+        const held = this.positions.get(uid, symbol, side)?.lots ?? 0;
+        const closers = this.pendingOf(uid).filter((o) => o.closes === side && o.inst.symbol === symbol && o.inst.category === 'usdt-futures');
+        let frozen = closers.reduce((s, o) => s + o.lots - o.filledLots, 0);
+        for (let i = closers.length - 1; i >= 0 && frozen > held; i--) {
+          const o = closers[i]!;
+          frozen -= o.lots - o.filledLots;
+          this.cancel(uid, { orderId: o.orderId }, 'system');
+        }
+      }
+    }
+  }
+
+  private onEngineEvent(e: EngineEvent): void {
+    switch (e.type) {
+      case 'accepted': {
+        const o = this.orders.get(e.orderId);
+        if (o) o.pendingNew = true;
+        return;
+      }
+      case 'fill':
+        this.onFill(e.takerId, e.makerId, e.priceTicks, e.lots, e.tradeSeq);
+        return;
+      case 'rested': {
+        const o = this.orders.get(e.orderId);
+        if (o) this.showNew(o);
+        return;
+      }
+      case 'filled': {
+        const o = this.orders.get(e.orderId);
+        if (o && isPending(o)) this.finish(o, 'filled', '');
+        return;
+      }
+      case 'canceled': {
+        const o = this.orders.get(e.orderId);
+        if (!o || !isPending(o)) return;
+        const source = e.reason === 'cancel' ? (o.requestedCancel ?? 'user') : (engineCancelSource[e.reason] ?? 'system');
+        this.finish(o, 'canceled', source);
+        return;
+      }
+      case 'modified':
+        return;
+      case 'level_changed': {
+        const inst = this.instruments.primaryOf(e.symbol);
+        this.touchedBooks.add(e.symbol);
+        this.bus.emit({
+          type: 'book.level',
+          ts: this.clock.now(),
+          category: inst.category,
+          symbol: inst.symbol,
+          side: e.side === 'buy' ? 'bid' : 'ask',
+          price: ticksText(inst, e.priceTicks),
+          size: lotsText(inst, e.totalLots),
+          orderCount: e.orderCount,
+          priceTicks: e.priceTicks,
+          lots: e.totalLots,
+        });
+        return;
+      }
+    }
+  }
+
+  /** spec 3.1: live -> new once the order rests or trades. */
+  private showNew(o: SimOrder): void {
+    if (!o.pendingNew) return;
+    o.pendingNew = false;
+    if (o.state === 'live') this.transition(o, 'new');
+  }
+
+  private onFill(takerId: string, makerId: string, priceTicks: number, lots: number, tradeSeq: number): void {
+    const taker = this.orders.get(takerId);
+    const maker = this.orders.get(makerId);
+    if (!taker || !maker) throw new Error(`fill between unknown orders ${takerId} and ${makerId}`);
+    const tradeId = String(1_000_000_000_000_000n + BigInt(tradeSeq));
+    this.showNew(taker);
+    const price = BigInt(priceTicks) * taker.inst.tickMoney;
+    this.settle(maker, 'maker', priceTicks, lots, tradeId);
+    this.settle(taker, 'taker', priceTicks, lots, tradeId);
+    this.market.recordTrade(taker.inst, price);
+    const primary = this.instruments.primaryOf(taker.inst.bookKey);
+    this.bus.emit({
+      type: 'trade', ts: this.clock.now(), category: primary.category, symbol: primary.symbol, tradeId,
+      side: taker.side, price: ticksText(primary, priceTicks), size: lotsText(primary, lots),
+    });
+  }
+
+  private settle(o: SimOrder, role: 'maker' | 'taker', priceTicks: number, lots: number, tradeId: string): void {
+    const inst = o.inst;
+    const now = this.clock.now();
+    const qty = BigInt(lots) * inst.lotMoney;
+    const price = BigInt(priceTicks) * inst.tickMoney;
+    const value = (price * qty) / ONE;
+    const rate = role === 'maker' ? inst.makerRate : inst.takerRate;
+    const label = categoryLabel(inst.category);
+    const why = { category: label, symbol: inst.symbol, type: 'TRADE' };
+    let fee: bigint;
+    let feeCoin: string;
+    let pnl = 0n;
+    if (inst.category !== 'usdt-futures') {
+      if (o.side === 'buy') {
+        const held = o.quoteBudget !== undefined ? value : valueOf(inst, o.priceTicks, lots);
+        this.accounts.spendLocked(o.uid, inst.quoteCoin, value, why);
+        this.accounts.unlock(o.uid, inst.quoteCoin, held - value);
+        o.lockRemaining -= held;
+        fee = (qty * rate) / ONE;
+        feeCoin = inst.baseCoin;
+        this.accounts.credit(o.uid, inst.baseCoin, qty - fee, { ...why, fee });
+      } else {
+        this.accounts.spendLocked(o.uid, inst.baseCoin, qty, why);
+        o.lockRemaining -= qty;
+        fee = (value * rate) / ONE;
+        feeCoin = inst.quoteCoin;
+        this.accounts.credit(o.uid, inst.quoteCoin, value - fee, { ...why, fee });
+      }
+    } else {
+      const open = o.lots - o.filledLots;
+      const release = lots >= open ? o.lockRemaining : (o.lockRemaining * BigInt(lots)) / BigInt(open);
+      this.accounts.unlock(o.uid, 'USDT', release);
+      o.lockRemaining -= release;
+      const outcome = this.positions.applyFill(o.uid, inst, o.side, o.posSide, lots, price, now);
+      fee = (value * rate) / ONE;
+      feeCoin = 'USDT';
+      pnl = outcome.realised;
+      this.accounts.credit(o.uid, 'USDT', outcome.realised - fee, { ...why, fee });
+      const feeSide: PosSide = outcome.closedLots > 0 ? (o.side === 'buy' ? 'short' : 'long') : o.side === 'buy' ? 'long' : 'short';
+      this.positions.chargeFee(o.uid, inst.symbol, o.posSide ?? feeSide, fee, outcome.closedLots > 0 ? 'close' : 'open');
+      this.touchedPositions.add(`${o.uid}|${inst.symbol}`);
+      this.positions.emitFor(o.uid, inst.symbol);
+      this.accounts.changed(o.uid, 'USDT');
+    }
+    o.filledLots += lots;
+    o.execValue += value;
+    o.fees.set(feeCoin, (o.fees.get(feeCoin) ?? 0n) + fee);
+    o.updatedTime = now;
+    const fill: FillRecordInput = {
+      execId: this.execIds.next(),
+      orderId: o.orderId,
+      clientOid: o.clientOid,
+      category: label,
+      symbol: inst.symbol,
+      orderType: o.orderType,
+      side: o.side,
+      execPrice: ticksText(inst, priceTicks),
+      execQty: lotsText(inst, lots),
+      execValue: fmtMoney(value),
+      feeDetail: [{ feeCoin, fee: fmtMoney(fee) }],
+      tradeScope: role,
+      execPnl: fmtMoney(pnl),
+      createdTime: String(now),
+      updatedTime: String(now),
+    };
+    let list = this.fills.get(o.uid);
+    if (!list) this.fills.set(o.uid, (list = []));
+    list.push(fill);
+    this.bus.emit({ type: 'fill', uid: o.uid, ts: now, tradeId, fill });
+    const done = o.quoteBudget === undefined && o.filledLots === o.lots;
+    if (done) this.finish(o, 'filled', '');
+    else this.transition(o, 'partially_filled');
+  }
+
+  /** Moves an order to a terminal state and releases whatever it still holds. */
+  private finish(o: SimOrder, state: 'filled' | 'canceled', source: CancelSource | ''): void {
+    o.pendingNew = false;
+    if (o.lockRemaining > 0n) this.accounts.unlock(o.uid, o.lockCoin, o.lockRemaining);
+    o.lockRemaining = 0n;
+    o.cancelSource = state === 'canceled' ? source : '';
+    this.pending.get(o.uid)?.delete(o.orderId);
+    this.transition(o, state);
+    if (o.closes !== undefined) this.positions.emitFor(o.uid, o.inst.symbol);
+  }
+
+  private transition(o: SimOrder, state: OrderState): void {
+    const previous = o.state;
+    o.state = state;
+    o.updatedTime = this.clock.now();
+    this.emitOrder(o, previous);
+  }
+
+  private emitOrder(o: SimOrder, previous: OrderState | null): void {
+    this.bus.emit({ type: 'order', uid: o.uid, ts: this.clock.now(), previousState: previous, order: orderRecord(o) });
+  }
+
+  private store(o: SimOrder): void {
+    this.orders.set(o.orderId, o);
+    let ids = this.byUid.get(o.uid);
+    if (!ids) this.byUid.set(o.uid, (ids = []));
+    ids.push(o.orderId);
+    let pending = this.pending.get(o.uid);
+    if (!pending) this.pending.set(o.uid, (pending = new Set()));
+    pending.add(o.orderId);
+  }
+}
