@@ -1,0 +1,116 @@
+// Loopback-only routes under /__sim/ that drive funding events and expose what tests need
+// to assert (simulator/README.md "Driving the simulator"). They answer only requests from
+// 127.0.0.1 / ::1; anything else gets 403. They are not part of the exchange interface.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { coin } from '@contract/schemas/common';
+import { check } from '@contract/validation';
+import { limitsOf } from '../limits/limits-state';
+import { productsOf } from '../products/products-state';
+import type { Simulator } from '../server';
+import { SimError } from '../sim-error';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export const depositBody = z.strictObject({
+  uid: z.union([z.string().regex(/^\d{1,20}$/, 'must be a numeric UID'), z.number().int().positive()]).transform(Number),
+  coin,
+  amount: z.string().regex(/^\d+(?:\.\d{1,18})?$/, 'must be a positive decimal string such as "100.5"').refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
+});
+export type DepositBody = z.input<typeof depositBody>;
+
+const uidQuery = z.object({ uid: z.string().regex(/^\d{1,20}$/, 'must be a numeric UID').transform(Number) });
+const logQuery = z.object({
+  uid: z.string().optional(),
+  endpoint: z.string().optional(),
+  since: z.string().regex(/^\d+$/, 'must be Unix ms').transform(Number).optional(),
+  status: z.string().regex(/^\d{3}$/, 'must be an HTTP status').transform(Number).optional(),
+});
+
+function refuseRemote(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (LOOPBACK.has(req.socket.remoteAddress ?? '')) return false;
+  void reply.status(403).send({ error: 'the /__sim/ admin routes answer loopback callers only' });
+  return true;
+}
+
+function bad(reply: FastifyReply, field: string, message: string): FastifyReply {
+  return reply.status(400).send({ error: `${field}: ${message}`, field });
+}
+
+function parsedOr400<S extends z.ZodType>(schema: S, value: unknown, reply: FastifyReply): z.infer<S> | undefined {
+  const r = check(schema, value);
+  if (r.ok) return r.data;
+  void bad(reply, r.field, r.message);
+  return undefined;
+}
+
+function bodyOf(req: FastifyRequest): unknown {
+  const raw = req.rawBody ?? (typeof req.body === 'string' ? req.body : '');
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return Symbol('invalid JSON');
+  }
+}
+
+export function installAdminRoutes(sim: Simulator): void {
+  const app = sim.app;
+
+  /** A deposit arrives (credited to spot, then auto-transferred per spec 4.2 settings). */
+  app.post('/__sim/deposit', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const body = parsedOr400(depositBody, bodyOf(req), reply);
+    if (body === undefined) return reply;
+    try {
+      return reply.send(productsOf(sim).broker.deposit(body.uid, body.coin, body.amount));
+    } catch (error) {
+      if (error instanceof SimError) return bad(reply, String(error.params.field ?? 'body'), error.message);
+      throw error;
+    }
+  });
+
+  app.get('/__sim/deposits', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const q = req.query as Record<string, string>;
+    const uid = q.uid === undefined ? undefined : parsedOr400(uidQuery, q, reply)?.uid;
+    if (q.uid !== undefined && uid === undefined) return reply;
+    return reply.send(productsOf(sim).broker.depositsOf(uid));
+  });
+
+  /** Balances per account type of spec 4.2 (spot is the unified account). */
+  app.get('/__sim/account-types', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const q = parsedOr400(uidQuery, req.query, reply);
+    if (q === undefined) return reply;
+    if (sim.accounts.find(q.uid) === undefined) return bad(reply, 'uid', `no account ${q.uid}`);
+    const broker = productsOf(sim).broker;
+    return reply.send({ uid: String(q.uid), autoTransfer: broker.settingsOf(q.uid), balances: broker.accountTypeBalances(q.uid) });
+  });
+
+  /** The seeded savings orders and loan orders of an account, and its convertible coins. */
+  app.get('/__sim/products', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const q = parsedOr400(uidQuery, req.query, reply);
+    if (q === undefined) return reply;
+    if (sim.accounts.find(q.uid) === undefined) return bad(reply, 'uid', `no account ${q.uid}`);
+    const p = productsOf(sim);
+    const loanIds = [...new Set(p.loans.of(q.uid).map((r) => r.orderId))];
+    return reply.send({ savingsOrders: p.savings.of(q.uid), loanOrderIds: loanIds, convertible: p.converter.eligible(q.uid) });
+  });
+
+  app.get('/__sim/request-log', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const limits = limitsOf(sim);
+    if (!limits) return reply.status(404).send({ error: 'the limits extension is not installed' });
+    const q = parsedOr400(logQuery, req.query, reply);
+    if (q === undefined) return reply;
+    return reply.send(limits.log.query(q));
+  });
+
+  app.delete('/__sim/request-log', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    limitsOf(sim)?.log.clear();
+    return reply.send({ cleared: true });
+  });
+}
