@@ -30,11 +30,11 @@ export interface InstrumentSpec {
 export const NATIVE_COIN = 'NTK';
 
 export const instrumentSpecs: readonly InstrumentSpec[] = [
-  { category: 'spot', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.000001', minOrderQty: '0.000001', maxOrderQty: '1000', minOrderAmount: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', referencePrice: '65000' },
+  { category: 'spot', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.000001', minOrderQty: '0.00001', maxOrderQty: '1000', minOrderAmount: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', referencePrice: '65000' },
   { category: 'spot', symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.0001', minOrderQty: '0.0001', maxOrderQty: '10000', minOrderAmount: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', referencePrice: '3200' },
   { category: 'spot', symbol: `${NATIVE_COIN}USDT`, baseCoin: NATIVE_COIN, quoteCoin: 'USDT', tickSize: '0.0001', lotSize: '0.01', minOrderQty: '0.01', maxOrderQty: '1000000', minOrderAmount: '1', makerFeeRate: '0.0008', takerFeeRate: '0.0008', referencePrice: '4.5' },
   // Margin trades on the spot books of the same symbols (one market, two products).
-  { category: 'margin', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.000001', minOrderQty: '0.000001', maxOrderQty: '1000', minOrderAmount: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', minLever: '1', maxLever: '10', referencePrice: '65000' },
+  { category: 'margin', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.000001', minOrderQty: '0.00001', maxOrderQty: '1000', minOrderAmount: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', minLever: '1', maxLever: '10', referencePrice: '65000' },
   { category: 'margin', symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.0001', minOrderQty: '0.0001', maxOrderQty: '10000', minOrderAmount: '1', makerFeeRate: '0.001', takerFeeRate: '0.001', minLever: '1', maxLever: '10', referencePrice: '3200' },
   { category: 'usdt-futures', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.1', lotSize: '0.001', minOrderQty: '0.001', maxOrderQty: '1200', minOrderAmount: '5', makerFeeRate: '0.0002', takerFeeRate: '0.0006', minLever: '1', maxLever: '125', referencePrice: '65000' },
   { category: 'usdt-futures', symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', tickSize: '0.01', lotSize: '0.01', minOrderQty: '0.01', maxOrderQty: '10000', minOrderAmount: '5', makerFeeRate: '0.0002', takerFeeRate: '0.0006', minLever: '1', maxLever: '100', referencePrice: '3200' },
