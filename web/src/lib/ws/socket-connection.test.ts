@@ -381,7 +381,7 @@ describe('SocketConnection trade ops', () => {
     conn.start();
     latest().open();
     latest().receive({ event: 'login', code: 0, msg: '' });
-    const result = conn.trade({ ...place, id: 'abc' });
+    const result = conn.send({ ...place, id: 'abc' });
     expect(latest().json()).toEqual([{ op: 'trade', ...place, id: 'abc' }]);
     const answer = { event: 'trade', id: 'abc', topic: 'place-order', args: [{ orderId: '1' }], code: '0', msg: 'success' };
     latest().receive({ event: 'trade', id: 'other', code: '0' });
@@ -393,8 +393,8 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection();
     conn.start();
     latest().open();
-    void conn.trade(place).catch(() => {});
-    void conn.trade(place).catch(() => {});
+    void conn.send(place).catch(() => {});
+    void conn.send(place).catch(() => {});
     const ids = latest().json().map((m) => (m as { id: string }).id);
     expect(new Set(ids).size).toBe(2);
     conn.stop();
@@ -404,7 +404,7 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection();
     conn.start();
     latest().open();
-    const result = conn.trade({ ...place, id: 'x1' });
+    const result = conn.send({ ...place, id: 'x1' });
     latest().receive({ event: 'error', id: 'x1', code: '40010', msg: 'bad request' });
     await expect(result).rejects.toMatchObject({ code: '40010', msg: 'bad request' });
   });
@@ -413,7 +413,7 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection();
     conn.start();
     latest().open();
-    const result = conn.trade({ ...place, id: 'x2' });
+    const result = conn.send({ ...place, id: 'x2' });
     latest().receive({ event: 'trade', id: 'x2', code: '25202', msg: 'insufficient balance' });
     await expect(result).rejects.toBeInstanceOf(ApiError);
     await expect(result).rejects.toMatchObject({ code: '25202' });
@@ -423,7 +423,7 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection({ awaitLogin: true });
     conn.start();
     latest().open();
-    await expect(conn.trade(place)).rejects.toMatchObject({ code: 'desk.ws.not-connected' });
+    await expect(conn.send(place)).rejects.toMatchObject({ code: 'desk.ws.not-connected' });
     expect(latest().sent).toEqual([]);
   });
 
@@ -431,7 +431,7 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection();
     conn.start();
     latest().open();
-    const result = conn.trade({ ...place, id: 'x3' });
+    const result = conn.send({ ...place, id: 'x3' });
     latest().serverClose();
     await expect(result).rejects.toMatchObject({ code: 'desk.ws.closed' });
     vi.advanceTimersByTime(500);
@@ -443,7 +443,7 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection({ tradeTimeoutMs: 15_000 });
     conn.start();
     latest().open();
-    const result = conn.trade({ ...place, id: 'x4' });
+    const result = conn.send({ ...place, id: 'x4' });
     const settled = expect(result).rejects.toMatchObject({ code: 'desk.ws.timeout' });
     vi.advanceTimersByTime(15_000);
     await settled;
@@ -453,8 +453,8 @@ describe('SocketConnection trade ops', () => {
     const conn = makeConnection();
     conn.start();
     latest().open();
-    void conn.trade({ ...place, id: 'dup' }).catch(() => {});
-    await expect(conn.trade({ ...place, id: 'dup' })).rejects.toMatchObject({ code: 'desk.ws.duplicate-id' });
+    void conn.send({ ...place, id: 'dup' }).catch(() => {});
+    await expect(conn.send({ ...place, id: 'dup' })).rejects.toMatchObject({ code: 'desk.ws.duplicate-id' });
     expect(latest().json()).toHaveLength(1);
     conn.stop();
   });

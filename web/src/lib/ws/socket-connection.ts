@@ -186,7 +186,7 @@ export class SocketConnection {
    * a non-zero code, a closed socket or a timeout. Trade ops are never queued across
    * reconnects: an order sent twice is worse than an order refused once.
    */
-  trade(op: TradeOp): Promise<SocketMessage> {
+  send(op: TradeOp): Promise<SocketMessage> {
     if (!this.ready || !this.ws) {
       return Promise.reject(new ApiError({ code: clientErrorCodes.wsNotConnected, msg: 'not connected; nothing was sent', status: 0 }));
     }
