@@ -183,7 +183,7 @@ export class OrderBook {
       }
       let touched = false;
       let maker = level.head;
-      while (maker !== null && left > 0) {
+      while (maker !== null && left > 0 && budget !== 0) {
         const next = maker.next;
         const makerOpen = maker.lots - maker.filled;
         if (stpMode !== STP_NONE && maker.stpGroup === stpGroup) {
@@ -220,11 +220,10 @@ export class OrderBook {
         taker.filled += qty;
         level.totalLots -= qty;
         sink.fill(symbol, taker, maker, price, qty, byBudget ? budget : left);
-        if (qty === makerOpen) {
-          level.unlink(maker, 0);
-          registry.forget(maker);
-          registry.pool.release(maker);
-        }
+        if (qty < makerOpen) continue; // a budget too small for this maker's rest stops at the next turn
+        level.unlink(maker, 0);
+        registry.forget(maker);
+        registry.pool.release(maker);
         maker = next;
       }
       if (touched) sink.levelChanged(symbol, level);
