@@ -25,6 +25,10 @@ export interface UpstreamConn {
   readonly subscriptions: Map<string, Record<string, unknown>>;
 }
 
+// Every price the book ever uses, sorted once (best first), so a push costs no sort.
+const BID_PRICES = Array.from({ length: 30 }, (_, i) => `${100 - i}.5`).sort((x, y) => compareDecimal(y, x));
+const ASK_PRICES = Array.from({ length: 30 }, (_, i) => `${101 + i}.5`).sort(compareDecimal);
+
 class TestBook {
   readonly bids = new Map<string, string>();
   readonly asks = new Map<string, string>();
@@ -38,9 +42,12 @@ class TestBook {
   }
 
   levels(): { b: DepthLevel[]; a: DepthLevel[] } {
-    const b = [...this.bids].sort((x, y) => compareDecimal(y[0], x[0]));
-    const a = [...this.asks].sort((x, y) => compareDecimal(x[0], y[0]));
-    return { b, a };
+    const present = (prices: string[], side: Map<string, string>): DepthLevel[] =>
+      prices.flatMap((p): DepthLevel[] => {
+        const size = side.get(p);
+        return size === undefined ? [] : [[p, size]];
+      });
+    return { b: present(BID_PRICES, this.bids), a: present(ASK_PRICES, this.asks) };
   }
 
   checksum(): number {
@@ -87,8 +94,11 @@ export class TestUpstream {
     return this.conns.filter((c) => c.path === path).flatMap((c) => c.received.map(parseOrText));
   }
 
-  /** Applies a deterministic change to the book of `symbol` and pushes it as an update. */
-  pushBookUpdate(symbol: string, step: number): void {
+  /**
+   * Applies a deterministic change to the book of `symbol` and pushes it as an update;
+   * up to 25 deeper bid levels (`width`) are resized too (a bigger message, for flood tests).
+   */
+  pushBookUpdate(symbol: string, step: number, width = 0): void {
     const book = this.bookOf(symbol);
     const b: DepthLevel[] = [];
     const a: DepthLevel[] = [];
@@ -101,6 +111,12 @@ export class TestUpstream {
     book.asks.set(askPrice, askSize);
     b.push([bidPrice, bidSize]);
     a.push([askPrice, askSize]);
+    for (let w = 0; w < Math.min(width, 25); w++) {
+      const price = `${75 - w}.5`;
+      const size = `${((step + w) % 50) + 1}.123456`;
+      book.bids.set(price, size);
+      b.push([price, size]);
+    }
     const pseq = book.seq;
     book.seq += 1 + (step % 3);
     const data = { a, b, checksum: book.checksum(), pseq, seq: book.seq, ts: String(Date.now()) };
