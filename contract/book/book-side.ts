@@ -3,8 +3,14 @@
 // Deltas cluster at the top of the book (BENCHMARKS.md "book"), so keeping the top at the
 // end makes an insert or delete there shift only the few levels above it, and the search
 // gallops from the end before it bisects. Parallel arrays hold the integer key, the size
-// in lots, and the original price and size strings (the checksum is over the originals).
+// in lots, the original price and size strings (the checksum is over the originals), and
+// a cache of each level's ":price:size" CRC for the checksum (crc32.ts crc32Append), filled
+// on first use, so deep levels that never reach the top 25 never pay for it.
 // Nothing here allocates per level except when the arrays grow.
+
+import { crc32Update, crc32UpdateByte } from './crc32';
+
+const COLON = 58;
 
 const INITIAL_CAPACITY = 64;
 
@@ -14,6 +20,10 @@ export class BookSide {
   lots: Float64Array;
   prices: string[];
   sizes: string[];
+  /** crc32Piece of ":price:size" per level (leading colon: see OrderBook.checksum); valid where crcLengths is non-zero. */
+  crcs: Int32Array;
+  /** Length of ":price:size", or 0 when the cached CRC is stale. */
+  crcLengths: Int32Array;
   length = 0;
   private readonly sign: 1 | -1;
 
@@ -21,6 +31,8 @@ export class BookSide {
     this.sign = side === 'bid' ? 1 : -1;
     this.keys = new Float64Array(INITIAL_CAPACITY);
     this.lots = new Float64Array(INITIAL_CAPACITY);
+    this.crcs = new Int32Array(INITIAL_CAPACITY);
+    this.crcLengths = new Int32Array(INITIAL_CAPACITY);
     // Filled, not holey, so V8 keeps them as packed element arrays.
     this.prices = new Array<string>(INITIAL_CAPACITY).fill('');
     this.sizes = new Array<string>(INITIAL_CAPACITY).fill('');
@@ -64,6 +76,7 @@ export class BookSide {
         this.lots[i] = lots;
         this.prices[i] = price;
         this.sizes[i] = size;
+        this.crcLengths[i] = 0;
       }
       return len - 1 - i;
     }
@@ -81,6 +94,15 @@ export class BookSide {
     this.lots[at] = lots;
     this.prices[at] = price;
     this.sizes[at] = size;
+    this.crcLengths[at] = 0;
+  }
+
+  /** Fills the CRC cache of the level at storage index i (see crcs). */
+  cacheCrc(i: number): void {
+    const price = this.prices[i]!;
+    const size = this.sizes[i]!;
+    this.crcs[i] = crc32Update(crc32UpdateByte(crc32Update(crc32UpdateByte(0, COLON), price), COLON), size);
+    this.crcLengths[i] = price.length + size.length + 2;
   }
 
   /** Reverses the stored order; used once after pushBelow has filled the side. */
@@ -88,6 +110,8 @@ export class BookSide {
     const n = this.length;
     this.keys.subarray(0, n).reverse();
     this.lots.subarray(0, n).reverse();
+    this.crcs.subarray(0, n).reverse();
+    this.crcLengths.subarray(0, n).reverse();
     for (let i = 0, j = n - 1; i < j; i++, j--) {
       const p = this.prices[i]!;
       this.prices[i] = this.prices[j]!;
@@ -124,8 +148,7 @@ export class BookSide {
     if (this.length === this.keys.length) this.grow();
     const len = this.length;
     if (i < len) {
-      this.keys.copyWithin(i + 1, i, len);
-      this.lots.copyWithin(i + 1, i, len);
+      this.shiftNumbers(i + 1, i, len);
       const prices = this.prices;
       const sizes = this.sizes;
       for (let j = len; j > i; j--) {
@@ -137,14 +160,14 @@ export class BookSide {
     this.lots[i] = lots;
     this.prices[i] = price;
     this.sizes[i] = size;
+    this.crcLengths[i] = 0;
     this.length = len + 1;
   }
 
   private removeAt(i: number): void {
     const len = this.length - 1;
     if (i < len) {
-      this.keys.copyWithin(i, i + 1, len + 1);
-      this.lots.copyWithin(i, i + 1, len + 1);
+      this.shiftNumbers(i, i + 1, len + 1);
       const prices = this.prices;
       const sizes = this.sizes;
       for (let j = i; j < len; j++) {
@@ -158,6 +181,33 @@ export class BookSide {
     this.length = len;
   }
 
+  // copyWithin for all four typed arrays. Near the top only a few levels move, and there
+  // one plain loop beats four native calls.
+  private shiftNumbers(target: number, start: number, end: number): void {
+    const { keys, lots, crcs, crcLengths } = this;
+    const n = end - start;
+    if (n > 16) {
+      keys.copyWithin(target, start, end);
+      lots.copyWithin(target, start, end);
+      crcs.copyWithin(target, start, end);
+      crcLengths.copyWithin(target, start, end);
+    } else if (target > start) {
+      for (let j = n - 1; j >= 0; j--) {
+        keys[target + j] = keys[start + j]!;
+        lots[target + j] = lots[start + j]!;
+        crcs[target + j] = crcs[start + j]!;
+        crcLengths[target + j] = crcLengths[start + j]!;
+      }
+    } else {
+      for (let j = 0; j < n; j++) {
+        keys[target + j] = keys[start + j]!;
+        lots[target + j] = lots[start + j]!;
+        crcs[target + j] = crcs[start + j]!;
+        crcLengths[target + j] = crcLengths[start + j]!;
+      }
+    }
+  }
+
   private grow(): void {
     const cap = this.keys.length * 2;
     const keys = new Float64Array(cap);
@@ -166,6 +216,12 @@ export class BookSide {
     const lots = new Float64Array(cap);
     lots.set(this.lots);
     this.lots = lots;
+    const crcs = new Int32Array(cap);
+    crcs.set(this.crcs);
+    this.crcs = crcs;
+    const crcLengths = new Int32Array(cap);
+    crcLengths.set(this.crcLengths);
+    this.crcLengths = crcLengths;
     for (let j = this.prices.length; j < cap; j++) {
       this.prices.push('');
       this.sizes.push('');

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc32, crc32Final, crc32Update, CRC32_INIT } from './crc32';
+import { crc32, crc32Append, crc32Final, crc32Piece, crc32Update, CRC32_INIT } from './crc32';
 import { depthChecksum } from './depth-checksum';
 
 describe('crc32', () => {
@@ -20,6 +21,21 @@ describe('crc32', () => {
     let crc = CRC32_INIT;
     for (const piece of ['43231.1', ':4:', '43232.8', ':9:43231:6:43232.9:8']) crc = crc32Update(crc, piece);
     expect(crc32Final(crc)).toBe(-1504501796);
+  });
+
+  it('splices a piece in by its own CRC and length exactly as feeding its characters', () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 90 });
+    fc.assert(
+      fc.property(ascii, fc.array(ascii, { minLength: 1, maxLength: 6 }), (head, pieces) => {
+        let direct = crc32Update(CRC32_INIT, head);
+        let spliced = direct;
+        for (const p of pieces) {
+          direct = crc32Update(direct, p);
+          spliced = p.length === 0 ? spliced : crc32Append(spliced, crc32Piece(p), p.length);
+        }
+        expect(spliced).toBe(direct);
+      }),
+    );
   });
 });
 

@@ -17,7 +17,7 @@
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../decimal';
 import { BookSide } from './book-side';
-import { CRC32_INIT, crc32Final, crc32Update, crc32UpdateByte } from './crc32';
+import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from './crc32';
 import { parseFixed } from './parse-fixed';
 
 /** The parts of a `books` push (one element of its data array) that the book uses. */
@@ -59,7 +59,7 @@ export const CHECKSUM_DEPTH = 25;
 const OK: BookResult = Object.freeze({ status: 'ok' });
 const STALE: BookResult = Object.freeze({ status: 'stale' });
 const NO_SNAPSHOT: BookResult = Object.freeze({ status: 'no_snapshot' });
-const COLON = 58;
+const FIRST_LEVEL_STATE = CRC32_INIT ^ crc32UpdateByte(0, 58 /* : */);
 
 // Parsed levels of the message being applied. Filled completely before the book is
 // touched, so a malformed message throws without leaving half of it applied.
@@ -163,40 +163,36 @@ export class OrderBook {
   /**
    * The CRC32 of the top 25 levels as upstream computes it: "bidPrice:bidSize:askPrice:askSize"
    * pairs from the top down, over the original strings; once one side runs out the other
-   * side's levels continue alone. Fed straight from the stored strings, nothing concatenated.
+   * side's levels continue alone. Nothing is concatenated: each level's cached CRC is
+   * spliced in (crc32.ts crc32Append).
    */
   checksum(): number {
     const bids = this.bids;
     const asks = this.asks;
-    const bp = bids.prices;
-    const bs = bids.sizes;
-    const ap = asks.prices;
-    const as = asks.sizes;
     let bi = bids.length - 1;
     let ai = asks.length - 1;
     const bEnd = Math.max(-1, bi - CHECKSUM_DEPTH);
     const aEnd = Math.max(-1, ai - CHECKSUM_DEPTH);
-    let crc = CRC32_INIT;
-    let first = true;
+    // Levels cache the CRC of ":price:size", with a leading colon, so each level is one
+    // splice. The first level must not have the colon: starting from INIT ^ crc(":") and
+    // splicing one character fewer cancels it (CRC is linear; see crc32.ts).
+    let crc = FIRST_LEVEL_STATE;
+    let skip = 1;
     while (bi > bEnd || ai > aEnd) {
       if (bi > bEnd) {
-        if (!first) crc = crc32UpdateByte(crc, COLON);
-        first = false;
-        crc = crc32Update(crc, bp[bi]!);
-        crc = crc32UpdateByte(crc, COLON);
-        crc = crc32Update(crc, bs[bi]!);
+        if (bids.crcLengths[bi] === 0) bids.cacheCrc(bi);
+        crc = crc32Append(crc, bids.crcs[bi]!, bids.crcLengths[bi]! - skip);
+        skip = 0;
         bi--;
       }
       if (ai > aEnd) {
-        if (!first) crc = crc32UpdateByte(crc, COLON);
-        first = false;
-        crc = crc32Update(crc, ap[ai]!);
-        crc = crc32UpdateByte(crc, COLON);
-        crc = crc32Update(crc, as[ai]!);
+        if (asks.crcLengths[ai] === 0) asks.cacheCrc(ai);
+        crc = crc32Append(crc, asks.crcs[ai]!, asks.crcLengths[ai]! - skip);
+        skip = 0;
         ai--;
       }
     }
-    return crc32Final(crc);
+    return skip === 1 ? crc32Final(CRC32_INIT) : crc32Final(crc);
   }
 
   bestBidTicks(): number | undefined {

@@ -1,0 +1,231 @@
+// bench book: contract/book's OrderBook against ccxt's order book (BENCHMARKS.md "book",
+// issue 2 item 12), in one process, on one generated stream of `books` pushes as JSON text.
+//
+// Per message, for both: JSON.parse, apply every level, verify the checksum of the top 25
+// levels against the value embedded in the message (a mismatch aborts the benchmark).
+//
+// The ccxt side does what ccxt's bitget handler does for `books` (ccxt/js/src/pro/bitget.js
+// handleOrderBook and handleDelta): each level becomes a row [price, size, original level]
+// stored with storeArray, and the checksum text is the top 25 rows' original strings pushed
+// to an array and joined with ':'. Like that handler it uses the exchange's countedOrderBook
+// (same public route as orderBook(snapshot, 400), same sorted rows and Float64Array index):
+// the plain orderBook's storeArray overwrites only the numeric size of an existing level, so
+// the original strings, and with them the checksum, would go stale on every size change. It skips ccxt's safe* accessors (Number() instead), which
+// favours the peer. The join is then CRC'd with OUR crc32 (the same table-driven loop that our
+// book uses), so the comparison is of book structure and checksum method, not of two CRC
+// implementations; ccxt's own crc32 is measured once more at the end, for information only.
+
+import ccxt from 'ccxt';
+import { crc32 } from '../contract/book/crc32';
+import { OrderBook } from '../contract/book/order-book';
+import { fromScaled } from '../contract/decimal';
+import type { DepthLevel, DepthPush } from '../contract/schemas/ws-depth';
+import { compare, interleave } from './lib/compare';
+import { randomInt, seededRandom } from './lib/prng';
+
+const PRICE_SCALE = 1; // BTCUSDT-like: tick 0.1
+const SIZE_SCALE = 4; // lot 0.0001
+const LEVELS_PER_SIDE = 400;
+// Changed levels per push. The reference figures in BENCHMARKS.md (ccxt: deltas alone at
+// about 0.2 µs each, a whole message without CRC about 4.5 µs) imply about ten per message.
+const LEVELS_PER_MESSAGE = [1, 20] as const;
+const MESSAGES = 10_000;
+const SEED = 20_240_601;
+const DELETE_SHARE = 0.22;
+const INSERT_SHARE = 0.22;
+
+// ---------------------------------------------------------------- the stream
+
+interface GenLevel {
+  ticks: number;
+  price: string;
+  size: string;
+}
+
+/** Generates the stream with its own plain-array book, so the embedded checksums do not depend on the code under test. */
+function generateStream(): string[] {
+  const random = seededRandom(SEED);
+  const price = (ticks: number) => fromScaled(ticks, PRICE_SCALE, { trim: true });
+  const size = () => fromScaled(randomInt(random, 1, 50_000), SIZE_SCALE, { trim: true });
+  // Best first on both sides, 1 to 3 ticks apart, so inserts find gaps.
+  const bids: GenLevel[] = [];
+  const asks: GenLevel[] = [];
+  const mid = 430_000;
+  for (let i = 0, t = mid; i < LEVELS_PER_SIDE; i++, t -= randomInt(random, 1, 3)) bids.push({ ticks: t, price: price(t), size: size() });
+  for (let i = 0, t = mid + 2; i < LEVELS_PER_SIDE; i++, t += randomInt(random, 1, 3)) asks.push({ ticks: t, price: price(t), size: size() });
+
+  // Depth from the top: mostly within the top 10, a tail down the whole book.
+  const depth = (len: number) => Math.min(len - 1, Math.floor(-Math.log(1 - random()) * (random() < 0.9 ? 4 : 60)));
+
+  const checksum = () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const b = bids[i];
+      const a = asks[i];
+      if (b) parts.push(b.price, b.size);
+      if (a) parts.push(a.price, a.size);
+    }
+    return crc32(parts.join(':'));
+  };
+
+  const messages: string[] = [];
+  const arg = { instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' } as const;
+  let seq = 5_000_000;
+  let ts = 1_700_000_000_000;
+  const push = (action: 'snapshot' | 'update', b: DepthLevel[], a: DepthLevel[], pseq: number) => {
+    const msg: DepthPush = { arg, action, data: [{ a, b, checksum: checksum(), pseq, seq, ts: String(ts) }], ts: ts + 3 };
+    messages.push(JSON.stringify(msg));
+  };
+  push(
+    'snapshot',
+    bids.map((l): DepthLevel => [l.price, l.size]),
+    asks.map((l): DepthLevel => [l.price, l.size]),
+    0,
+  );
+
+  for (let m = 1; m < MESSAGES; m++) {
+    const changes: Record<'b' | 'a', DepthLevel[]> = { b: [], a: [] };
+    const count = randomInt(random, LEVELS_PER_MESSAGE[0], LEVELS_PER_MESSAGE[1]);
+    for (let k = 0; k < count; k++) {
+      const isBid = random() < 0.5;
+      const side = isBid ? bids : asks;
+      const other = isBid ? asks : bids;
+      const dir = isBid ? -1 : 1; // away from the top
+      const d = depth(side.length);
+      const r = random();
+      // Keep each side near LEVELS_PER_SIDE: lean to inserts when short, deletes when long.
+      const drift = (LEVELS_PER_SIDE - side.length) / 200;
+      if (r < DELETE_SHARE - drift && side.length > 30) {
+        const [gone] = side.splice(d, 1);
+        changes[isBid ? 'b' : 'a'].push([gone!.price, '0']);
+        continue;
+      }
+      if (r < DELETE_SHARE + INSERT_SHARE) {
+        // A new price just better than level d (for d = 0: inside the spread, not crossing).
+        const outer = side[d]!.ticks;
+        const inner = d > 0 ? side[d - 1]!.ticks : other[0]!.ticks;
+        const room = Math.abs(inner - outer) - 1;
+        if (room > 0) {
+          const t = outer - dir * randomInt(random, 1, room);
+          const level = { ticks: t, price: price(t), size: size() };
+          side.splice(d, 0, level);
+          changes[isBid ? 'b' : 'a'].push([level.price, level.size]);
+          continue;
+        }
+      }
+      const level = side[d]!;
+      level.size = size();
+      changes[isBid ? 'b' : 'a'].push([level.price, level.size]);
+    }
+    ts += randomInt(random, 1, 150);
+    const pseq = seq;
+    seq += 1;
+    push('update', changes.b, changes.a, pseq);
+  }
+  return messages;
+}
+
+// ---------------------------------------------------------------- the two pipelines
+
+/** Our pipeline over messages [from, to) of the stream; the first message is the snapshot. */
+class OursRunner {
+  private book = new OrderBook({ priceScale: PRICE_SCALE, sizeScale: SIZE_SCALE });
+
+  run(messages: readonly string[], from: number, to: number): void {
+    const book = this.book;
+    for (let i = from; i < to; i++) {
+      const msg = JSON.parse(messages[i]!) as DepthPush;
+      const data = msg.data[0]!;
+      const result = msg.action === 'snapshot' ? book.applySnapshot(data) : book.applyUpdate(data);
+      if (result.status !== 'ok') throw new Error(`ours: message ${i}: ${JSON.stringify(result)}`);
+    }
+  }
+}
+
+type Row = [number, number, DepthLevel];
+interface CcxtSide {
+  length: number;
+  [i: number]: Row;
+  storeArray(row: Row): void;
+}
+interface CcxtBook {
+  bids: CcxtSide;
+  asks: CcxtSide;
+}
+
+const exchange = new ccxt.pro.okx();
+
+/** ccxt's pipeline over messages [from, to), the way ccxt's bitget handler drives it. */
+class CcxtRunner {
+  private book: CcxtBook | undefined;
+
+  constructor(private readonly crc: (s: string) => number) {}
+
+  run(messages: readonly string[], from: number, to: number): void {
+    const crc = this.crc;
+    for (let i = from; i < to; i++) {
+      const msg = JSON.parse(messages[i]!) as DepthPush;
+      const data = msg.data[0]!;
+      if (msg.action === 'snapshot') {
+        const row = (level: DepthLevel): Row => [Number(level[0]), Number(level[1]), level];
+        this.book = exchange.countedOrderBook({ bids: data.b.map(row), asks: data.a.map(row) }, LEVELS_PER_SIDE) as unknown as CcxtBook;
+      } else {
+        for (const level of data.a) this.book!.asks.storeArray([Number(level[0]), Number(level[1]), level]);
+        for (const level of data.b) this.book!.bids.storeArray([Number(level[0]), Number(level[1]), level]);
+      }
+      const { bids, asks } = this.book!;
+      // A plain loop over the top 25: slice() would build a new indexed side (BENCHMARKS.md trap).
+      const parts: string[] = [];
+      for (let k = 0; k < 25; k++) {
+        if (k < bids.length) {
+          const row = bids[k]!;
+          parts.push(row[2][0], row[2][1]);
+        }
+        if (k < asks.length) {
+          const row = asks[k]!;
+          parts.push(row[2][0], row[2][1]);
+        }
+      }
+      const actual = crc(parts.join(':'));
+      if (actual !== data.checksum) throw new Error(`ccxt: message ${i}: checksum ${actual}, expected ${data.checksum}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+const started = Date.now();
+const messages = generateStream();
+const bytes = messages.reduce((s, m) => s + m.length, 0);
+console.log(`book: ${messages.length} messages (${(bytes / 1e6).toFixed(1)} MB of JSON), ${LEVELS_PER_SIDE} levels a side, generated in ${Date.now() - started} ms`);
+
+// One round is one pass over the stream by both, alternating in steps of STEP messages.
+const STEP = 250;
+const steps = Math.ceil(messages.length / STEP);
+const stepSize = (k: number) => Math.min(messages.length, (k + 1) * STEP) - k * STEP;
+const pass = (ccxtCrc: (s: string) => number) => {
+  const ours = new OursRunner();
+  const peer = new CcxtRunner(ccxtCrc);
+  return interleave(
+    steps,
+    stepSize,
+    (k) => ours.run(messages, k * STEP, k * STEP + stepSize(k)),
+    (k) => peer.run(messages, k * STEP, k * STEP + stepSize(k)),
+  );
+};
+
+await compare({
+  name: 'book',
+  unit: 'msgs/s',
+  peerName: 'ccxt order book (ccxt.pro.okx().countedOrderBook)',
+  target: 2.5,
+  higherIsBetter: true,
+  rounds: 15,
+  round: () => pass(crc32),
+});
+
+// For information: the peer with ccxt's own crc32 instead of ours (not written to the result).
+const own = [0, 1, 2, 3, 4].map(() => pass((s) => exchange.crc32(s, true) as number));
+const ownRatios = own.map((r) => r.ours / r.peer).sort((x, y) => x - y);
+console.log(`book (info): with ccxt's own crc32 on the peer side, ours/peer = ${ownRatios[2]!.toFixed(2)}x (median of 5 passes)`);
+console.log(`book: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,128 @@
+// Runs ours and a peer in alternating rounds (A B A B ...) in one process on the same
+// input, discards the warm-up round, and reports medians (BENCHMARKS.md: on shared noisy
+// machines absolute times mean little). The ratio is the median of the per-round ratios:
+// each round's pair ran back to back under the same load, so a load swing between rounds
+// cancels out of its ratio, where it would not cancel out of a ratio of two medians.
+
+import { writeResult, type BenchResult } from './result';
+
+export interface CompareOptions {
+  /** Result name: bench/results/<name>.json. */
+  name: string;
+  /** Unit of what each round returns, e.g. "msgs/s". */
+  unit: string;
+  peerName: string;
+  /** The ratio ours/peer aimed for; with higherIsBetter false, the most it may be. */
+  target: number;
+  higherIsBetter: boolean;
+  /** Measured rounds, after one discarded warm-up round. Default 7. */
+  rounds?: number;
+  /**
+   * One round of both, ours first then the peer, returning the measured values in `unit`.
+   * A round may itself interleave the two in small steps (see interleave) when the load
+   * swings faster than a whole round.
+   */
+  round: () => RoundResult | Promise<RoundResult>;
+}
+
+export interface RoundResult {
+  ours: number;
+  peer: number;
+}
+
+export async function compare(opts: CompareOptions): Promise<BenchResult> {
+  const rounds = opts.rounds ?? 7;
+  const ours: number[] = [];
+  const peer: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    const { ours: a, peer: b } = await opts.round();
+    const label = round === 0 ? 'warm-up (discarded)' : `round ${round}`;
+    console.log(`${opts.name} ${label}: ours ${fmt(a)}, peer ${fmt(b)} ${opts.unit}, ours/peer ${(a / b).toFixed(2)}`);
+    if (round === 0) continue;
+    ours.push(a);
+    peer.push(b);
+    ratios.push(a / b);
+  }
+  const result: BenchResult = {
+    name: opts.name,
+    unit: opts.unit,
+    ours: round3(median(ours)),
+    peer: round3(median(peer)),
+    peerName: opts.peerName,
+    ratio: round3(median(ratios)),
+    target: opts.target,
+    higherIsBetter: opts.higherIsBetter,
+  };
+  printResults([result]);
+  writeResult(result);
+  return result;
+}
+
+/** Runs `fn` over `count` items and returns items per second. */
+export function perSecond(count: number, fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  const ns = Number(process.hrtime.bigint() - start);
+  return (count * 1e9) / ns;
+}
+
+/**
+ * Runs ours and the peer step by step, alternating (ours step 0, peer step 0, ours step 1,
+ * ...), and returns each side's items per second over all steps. Each step of each side
+ * continues where its previous step stopped, so this is A B A B at a grain of a few
+ * milliseconds: a load swing on a shared machine hits both sides alike.
+ */
+export function interleave(steps: number, itemsPerStep: (step: number) => number, ours: (step: number) => void, peer: (step: number) => void): RoundResult {
+  let oursNs = 0n;
+  let peerNs = 0n;
+  let items = 0;
+  for (let step = 0; step < steps; step++) {
+    items += itemsPerStep(step);
+    const t0 = process.hrtime.bigint();
+    ours(step);
+    const t1 = process.hrtime.bigint();
+    peer(step);
+    const t2 = process.hrtime.bigint();
+    oursNs += t1 - t0;
+    peerNs += t2 - t1;
+  }
+  return { ours: (items * 1e9) / Number(oursNs), peer: (items * 1e9) / Number(peerNs) };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('median of no values');
+  const s = [...values].sort((x, y) => x - y);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Whether a result meets its target, read in its direction. */
+export function meetsTarget(r: BenchResult): boolean {
+  return r.higherIsBetter ? r.ratio >= r.target : r.ratio <= r.target;
+}
+
+export function printResults(results: readonly BenchResult[]): void {
+  const header = ['benchmark', 'unit', 'ours', 'peer', 'peer name', 'ours/peer', 'target', 'met'];
+  const rows = results.map((r) => [
+    r.name,
+    r.unit,
+    fmt(r.ours),
+    fmt(r.peer),
+    r.peerName,
+    `${r.ratio.toFixed(2)}x`,
+    `${r.higherIsBetter ? '>=' : '<='} ${r.target}x`,
+    meetsTarget(r) ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  console.log(['', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), ''].join('\n'));
+}
+
+function fmt(v: number): string {
+  return v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toPrecision(4);
+}
+
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
