@@ -214,7 +214,7 @@ export class PositionBook {
       avgPrice: priceText(avg),
       positionStatus: p.lots > 0 ? 'normal' : 'closed',
       unrealisedPnl: fmtMoney(upl),
-      liquidationPrice: priceText(this.liquidationPrice(p)),
+      liquidationPrice: fmtMoneyAt(this.liquidationPrice(p), p.inst.priceScale),
       mmr: fmtMoney((p.entryValue * MAINTENANCE_RATE) / ONE),
       profitRate: margin === 0n ? '0' : fmtMoneyAt((upl * ONE) / margin, 6),
       markPrice: fmtMoneyAt(this.markOf(p.inst.symbol), p.inst.priceScale),
