@@ -21,7 +21,7 @@ const RETRY_MS = 25;
 export interface QueueSocket {
   readonly bufferedAmount: number;
   readonly readyState: number;
-  send(data: Buffer | string, options: { binary: boolean }, cb: (err?: Error) => void): void;
+  send(data: Buffer | string, options: { binary: boolean }, cb: (err?: Error | null) => void): void;
 }
 
 export interface SendQueueLimits {
@@ -75,9 +75,10 @@ export class BrowserSendQueue {
     droppedUpdates: 0,
     resyncs: 0,
   };
-  private readonly written = (err?: Error): void => {
+  private readonly written = (err?: Error | null): void => {
     this.inFlight--;
-    if (err === undefined && this.head < this.entries.length) this.flush();
+    // Node passes null on success.
+    if (!err && this.head < this.entries.length) this.flush();
   };
   private readonly retry = (): void => {
     this.retryTimer = null;
