@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const sim = createSimulator({
     env: process.env,
     seed: intFromEnv('SIM_SEED', 1),
-    flowRate: intFromEnv('SIM_FLOW_RATE', 5),
+    flowRate: intFromEnv('SIM_FLOW_RATE', 10),
     extensions,
   });
   const bound = await sim.listen(port);

@@ -32,6 +32,7 @@ import { MatchingEngine } from './engine/matching-engine';
 import { InstrumentRegistry } from './instruments/instrument-registry';
 import { invariantViolations } from './invariants';
 import { MarketData } from './market/market-data';
+import { MarketFlow } from './market/market-flow';
 import { OrderService } from './trading/order-service';
 import { PositionBook } from './trading/position-book';
 
@@ -66,6 +67,8 @@ export interface Simulator {
   orders: OrderService;
   settings: AccountSettings;
   views: AccountViews;
+  /** The synthetic market flow; started by createSimulator when flowRate > 0. */
+  flow: MarketFlow;
   handlers: HandlerRegistry;
   guards: RequestGuard[];
   /** Starts listening on 127.0.0.1; resolves to the port (pass 0 for an ephemeral one). */
@@ -88,6 +91,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock);
   const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
   const views = new AccountViews(accounts, instruments, positions, market);
+  const flow = new MarketFlow({ instruments, orders, market, positions }, options.seed ?? 1);
   const handlers = new HandlerRegistry();
   const guards: RequestGuard[] = [];
 
@@ -110,6 +114,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     orders,
     settings,
     views,
+    flow,
     handlers,
     guards,
     async listen(port) {
@@ -119,10 +124,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return address.port;
     },
     async close() {
+      flow.stop();
       await app.close();
     },
     invariantViolations: () => invariantViolations(accounts, orders, engine),
   };
+  if ((options.flowRate ?? 0) > 0) {
+    flow.prefill();
+    flow.start(options.flowRate ?? 0);
+  }
   for (const extend of options.extensions ?? []) extend(sim);
   options.attachWebSockets?.(app.server, sim);
   return sim;
