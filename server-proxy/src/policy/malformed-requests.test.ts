@@ -64,7 +64,7 @@ const malformed: fc.Arbitrary<Malformed> = fc.oneof(
   fc.integer({ min: 65 * 1024, max: 80 * 1024 }).map((n) => post('oversized', placeOrderUrl, JSON.stringify({ ...validOrder, pad: 'x'.repeat(n) }))),
   // Bad headers on a valid body.
   fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx').map((ct) => post('bad-content-type', placeOrderUrl, JSON.stringify(validOrder), { 'content-type': ct })),
-  fc.constantFrom('nobody', 'MAIN', 'main,sub', ...injections.filter((s) => !/[\r\n\u0000]/.test(s) && /^[\x20-\x7e]*$/.test(s))).map((a) => post('bad-account', placeOrderUrl, JSON.stringify(validOrder), { 'x-desk-account': a })),
+  fc.constantFrom('nobody', 'MAIN', 'main,sub', ...injections.filter((s) => /^[ -~]*$/.test(s))).map((a) => post('bad-account', placeOrderUrl, JSON.stringify(validOrder), { 'x-desk-account': a })),
   fc.constantFrom('', 'wrong', 'null').map((t) => post('bad-csrf', placeOrderUrl, JSON.stringify(validOrder), { 'x-desk-csrf': t })),
   // Queries on reads: wrong values, unknown or repeated parameters, injections.
   fc.tuple(fc.constantFrom(...getEndpoints.filter((e) => e.auth === 'private')), fc.constantFrom(...injections.map(encodeURIComponent), 'abc', '-1', '1e3')).map(([e, v]) => ({

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeUpstream } from '../test-support/fake-upstream';
+import { testDesk, type TestDesk } from '../test-support/test-desk';
+
+let upstream: FakeUpstream;
+let desk: TestDesk;
+
+beforeAll(async () => {
+  upstream = await FakeUpstream.start();
+  const web = mkdtempSync(join(tmpdir(), 'desk-web-'));
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>UTA Desk</title><div id="root"></div>');
+  writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
+  desk = await testDesk(upstream.url, {}, { webDir: web });
+});
+afterAll(async () => {
+  await desk.app.close();
+  await upstream.close();
+});
+
+describe('serving the built web app', () => {
+  it('serves files and falls back to index.html for client routes', async () => {
+    expect((await desk.app.inject('/')).body).toContain('UTA Desk');
+    expect((await desk.app.inject('/assets/app.js')).body).toBe('console.log(1)');
+    const route = await desk.app.inject('/trade/BTCUSDT');
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('<div id="root">');
+  });
+
+  it('answers a missing asset and server paths with 404, not the app', async () => {
+    expect((await desk.app.inject('/assets/missing.js')).statusCode).toBe(404);
+    for (const path of ['/auth/nothing', '/ws/nothing', '/audit/x']) {
+      const res = await desk.app.inject(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('DESK404');
+    }
+  });
+
+  it('says to run npm run build when dist/web is missing', async () => {
+    const bare = await testDesk(upstream.url, {}, { webDir: join(tmpdir(), 'no-such-web-dir') });
+    try {
+      expect(bare.webBuilt).toBe(false);
+      const res = await bare.app.inject('/');
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+    } finally {
+      await bare.app.close();
+    }
+  });
+});
