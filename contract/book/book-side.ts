@@ -4,13 +4,9 @@
 // end makes an insert or delete there shift only the few levels above it, and the search
 // gallops from the end before it bisects. Parallel arrays hold the integer key, the size
 // in lots, the original price and size strings (the checksum is over the originals), and
-// a cache of each level's ":price:size" CRC for the checksum (crc32.ts crc32Append), filled
-// on first use, so deep levels that never reach the top 25 never pay for it.
+// each level's ":price:size" CRC piece for the checksum (crc32.ts crc32Append), which the
+// parser computes as it reads the strings.
 // Nothing here allocates per level except when the arrays grow.
-
-import { crc32Update, crc32UpdateByte } from './crc32';
-
-const COLON = 58;
 
 const INITIAL_CAPACITY = 64;
 
@@ -20,9 +16,9 @@ export class BookSide {
   lots: Float64Array;
   prices: string[];
   sizes: string[];
-  /** crc32Piece of ":price:size" per level (leading colon: see OrderBook.checksum); valid where crcLengths is non-zero. */
+  /** crc32Piece of ":price:size" per level (leading colon: see OrderBook.checksum). */
   crcs: Int32Array;
-  /** Length of ":price:size", or 0 when the cached CRC is stale. */
+  /** Length of ":price:size". */
   crcLengths: Int32Array;
   length = 0;
   private readonly sign: 1 | -1;
@@ -64,7 +60,7 @@ export class BookSide {
    * Returns the depth from the top at which the book changed, or -1 if nothing changed
    * (deleting a level that is not there).
    */
-  set(ticks: number, lots: number, price: string, size: string): number {
+  set(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): number {
     const key = this.sign * ticks;
     const len = this.length;
     const keys = this.keys;
@@ -76,17 +72,18 @@ export class BookSide {
         this.lots[i] = lots;
         this.prices[i] = price;
         this.sizes[i] = size;
-        this.crcLengths[i] = 0;
+        this.crcs[i] = crc;
+        this.crcLengths[i] = crcLength;
       }
       return len - 1 - i;
     }
     if (lots === 0) return -1;
-    this.insertAt(i, key, lots, price, size);
+    this.insertAt(i, key, lots, price, size, crc, crcLength);
     return len - i;
   }
 
   /** Appends a level that is known to be below every stored level (a sorted snapshot, best first). */
-  pushBelow(ticks: number, lots: number, price: string, size: string): void {
+  pushBelow(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
     // Best-first input arrives worst-last, but storage is worst-first: build reversed, flip once.
     if (this.length === this.keys.length) this.grow();
     const at = this.length++;
@@ -94,15 +91,8 @@ export class BookSide {
     this.lots[at] = lots;
     this.prices[at] = price;
     this.sizes[at] = size;
-    this.crcLengths[at] = 0;
-  }
-
-  /** Fills the CRC cache of the level at storage index i (see crcs). */
-  cacheCrc(i: number): void {
-    const price = this.prices[i]!;
-    const size = this.sizes[i]!;
-    this.crcs[i] = crc32Update(crc32UpdateByte(crc32Update(crc32UpdateByte(0, COLON), price), COLON), size);
-    this.crcLengths[i] = price.length + size.length + 2;
+    this.crcs[at] = crc;
+    this.crcLengths[at] = crcLength;
   }
 
   /** Reverses the stored order; used once after pushBelow has filled the side. */
@@ -144,7 +134,7 @@ export class BookSide {
     return hi;
   }
 
-  private insertAt(i: number, key: number, lots: number, price: string, size: string): void {
+  private insertAt(i: number, key: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
     if (this.length === this.keys.length) this.grow();
     const len = this.length;
     if (i < len) {
@@ -160,7 +150,8 @@ export class BookSide {
     this.lots[i] = lots;
     this.prices[i] = price;
     this.sizes[i] = size;
-    this.crcLengths[i] = 0;
+    this.crcs[i] = crc;
+    this.crcLengths[i] = crcLength;
     this.length = len + 1;
   }
 

@@ -6,7 +6,8 @@
 // strings in piece by piece, and better still caches each level's own CRC and splices it
 // in with crc32Append, which costs five table lookups instead of one per character.
 
-const TABLE: Int32Array = (() => {
+/** The byte table: one step is crc = (crc >>> 8) ^ CRC32_TABLE[(crc ^ byte) & 0xff]. */
+export const CRC32_TABLE: Int32Array = (() => {
   const t = new Int32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;
@@ -22,14 +23,14 @@ export const CRC32_INIT = -1;
 /** Feeds the char codes of `s` into a running CRC state. Input must be ASCII (decimal strings are). */
 export function crc32Update(crc: number, s: string): number {
   for (let i = 0; i < s.length; i++) {
-    crc = (crc >>> 8) ^ TABLE[(crc ^ s.charCodeAt(i)) & 0xff]!;
+    crc = (crc >>> 8) ^ CRC32_TABLE[(crc ^ s.charCodeAt(i)) & 0xff]!;
   }
   return crc;
 }
 
 /** Feeds one char code (e.g. 58 for ':') into a running CRC state. */
 export function crc32UpdateByte(crc: number, code: number): number {
-  return (crc >>> 8) ^ TABLE[(crc ^ code) & 0xff]!;
+  return (crc >>> 8) ^ CRC32_TABLE[(crc ^ code) & 0xff]!;
 }
 
 /** Turns a running state into the final CRC, as a signed int32 (what upstream sends). */
@@ -54,7 +55,7 @@ const SHIFT: Int32Array = (() => {
   for (let n = 1; n < MAX_SHIFT; n++) {
     for (let e = 0; e < 1024; e++) {
       const x = t[(n - 1) * 1024 + e]!;
-      t[n * 1024 + e] = (x >>> 8) ^ TABLE[x & 0xff]!;
+      t[n * 1024 + e] = (x >>> 8) ^ CRC32_TABLE[x & 0xff]!;
     }
   }
   return t;
@@ -77,6 +78,6 @@ export function crc32Append(state: number, piece: number, length: number): numbe
 
 // Pieces this long do not occur in a book (a price and a size of 30 digits each); shift byte by byte.
 function crc32AppendLong(state: number, piece: number, length: number): number {
-  for (let i = 0; i < length; i++) state = (state >>> 8) ^ TABLE[state & 0xff]!;
+  for (let i = 0; i < length; i++) state = (state >>> 8) ^ CRC32_TABLE[state & 0xff]!;
   return state ^ piece;
 }

@@ -18,7 +18,7 @@ import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../decimal';
 import { BookSide } from './book-side';
 import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from './crc32';
-import { parseFixed } from './parse-fixed';
+import { FixedParser } from './parse-fixed';
 
 /** The parts of a `books` push (one element of its data array) that the book uses. */
 export type BookMessage = Pick<DepthData, 'a' | 'b' | 'checksum' | 'pseq' | 'seq'>;
@@ -59,13 +59,20 @@ export const CHECKSUM_DEPTH = 25;
 const OK: BookResult = Object.freeze({ status: 'ok' });
 const STALE: BookResult = Object.freeze({ status: 'stale' });
 const NO_SNAPSHOT: BookResult = Object.freeze({ status: 'no_snapshot' });
-const FIRST_LEVEL_STATE = CRC32_INIT ^ crc32UpdateByte(0, 58 /* : */);
+const COLON = 58;
+/** crc32Piece(':'): each level's piece starts with a colon (see checksum()). */
+const CRC_OF_COLON = crc32UpdateByte(0, COLON);
+const FIRST_LEVEL_STATE = CRC32_INIT ^ CRC_OF_COLON;
+const PARSER = new FixedParser();
 
 // Parsed levels of the message being applied. Filled completely before the book is
 // touched, so a malformed message throws without leaving half of it applied.
 class ParsedLevels {
   ticks = new Float64Array(64);
   lots = new Float64Array(64);
+  /** crc32Piece of ":price:size", and its length (BookSide.crcs). */
+  crcs = new Int32Array(64);
+  crcLengths = new Int32Array(64);
   length = 0;
 
   reset(n: number): void {
@@ -74,6 +81,8 @@ class ParsedLevels {
       while (cap < n) cap *= 2;
       this.ticks = new Float64Array(cap);
       this.lots = new Float64Array(cap);
+      this.crcs = new Int32Array(cap);
+      this.crcLengths = new Int32Array(cap);
     }
     this.length = n;
   }
@@ -147,14 +156,14 @@ export class OrderBook {
     const b = data.b;
     for (let i = 0; i < pb.length; i++) {
       const level = b[i]!;
-      bids.set(pb.ticks[i]!, pb.lots[i]!, level[0], level[1]);
+      bids.set(pb.ticks[i]!, pb.lots[i]!, level[0], level[1], pb.crcs[i]!, pb.crcLengths[i]!);
     }
     const pa = this.parsedAsks;
     const asks = this.asks;
     const a = data.a;
     for (let i = 0; i < pa.length; i++) {
       const level = a[i]!;
-      asks.set(pa.ticks[i]!, pa.lots[i]!, level[0], level[1]);
+      asks.set(pa.ticks[i]!, pa.lots[i]!, level[0], level[1], pa.crcs[i]!, pa.crcLengths[i]!);
     }
     this.lastSeq = data.seq;
     return this.settle(data.checksum);
@@ -180,13 +189,11 @@ export class OrderBook {
     let skip = 1;
     while (bi > bEnd || ai > aEnd) {
       if (bi > bEnd) {
-        if (bids.crcLengths[bi] === 0) bids.cacheCrc(bi);
         crc = crc32Append(crc, bids.crcs[bi]!, bids.crcLengths[bi]! - skip);
         skip = 0;
         bi--;
       }
       if (ai > aEnd) {
-        if (asks.crcLengths[ai] === 0) asks.cacheCrc(ai);
         crc = crc32Append(crc, asks.crcs[ai]!, asks.crcLengths[ai]! - skip);
         skip = 0;
         ai--;
@@ -265,11 +272,11 @@ export class OrderBook {
     if (bestFirst) {
       for (let i = 0; i < n; i++) {
         const lots = parsed.lots[i]!;
-        if (lots !== 0) side.pushBelow(ticks[i]!, lots, levels[i]![0], levels[i]![1]);
+        if (lots !== 0) side.pushBelow(ticks[i]!, lots, levels[i]![0], levels[i]![1], parsed.crcs[i]!, parsed.crcLengths[i]!);
       }
       side.reverse();
     } else {
-      for (let i = 0; i < n; i++) side.set(ticks[i]!, parsed.lots[i]!, levels[i]![0], levels[i]![1]);
+      for (let i = 0; i < n; i++) side.set(ticks[i]!, parsed.lots[i]!, levels[i]![0], levels[i]![1], parsed.crcs[i]!, parsed.crcLengths[i]!);
     }
   }
 }
@@ -278,21 +285,26 @@ function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b',
   if (!Array.isArray(levels)) throw new DecimalError(name, 'malformed', `${name} must be an array of [price, size] levels`);
   const n = levels.length;
   out.reset(n);
+  const { ticks, lots, crcs, crcLengths } = out;
+  const parser = PARSER;
   let i = 0;
-  let field = 'price';
   try {
     for (; i < n; i++) {
       const level = levels[i]!;
-      field = 'price';
-      out.ticks[i] = parseFixed(level[0], priceScale, 'price');
-      field = 'size';
-      out.lots[i] = parseFixed(level[1], sizeScale, 'size');
+      const price = level[0];
+      const size = level[1];
+      parser.crc = CRC_OF_COLON;
+      ticks[i] = parser.parse(price, priceScale, 'price');
+      parser.crc = crc32UpdateByte(parser.crc, COLON);
+      lots[i] = parser.parse(size, sizeScale, 'size');
+      crcs[i] = parser.crc;
+      crcLengths[i] = price.length + size.length + 2;
     }
   } catch (err) {
     // Name the level only on failure, so the happy path builds no strings.
-    const where = `${name}[${i}] ${field}`;
-    if (err instanceof DecimalError) throw new DecimalError(where, err.reason, `${name}[${i}]: ${err.message}`);
-    throw new DecimalError(where, 'malformed', `${name}[${i}] must be a [price, size] pair of decimal strings`);
+    const where = `${name}[${i}]`;
+    if (err instanceof DecimalError) throw new DecimalError(`${where} ${err.field}`, err.reason, `${where}: ${err.message}`);
+    throw new DecimalError(where, 'malformed', `${where} must be a [price, size] pair of decimal strings`);
   }
 }
 

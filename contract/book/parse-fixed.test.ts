@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecimalError, toTicks } from '../decimal';
-import { parseFixed } from './parse-fixed';
+import { crc32Update } from './crc32';
+import { FixedParser, parseFixed } from './parse-fixed';
 
 function outcome(f: () => number): number | string {
   try {
@@ -41,6 +42,18 @@ describe('parseFixed', () => {
         expect(outcome(() => parseFixed(s, scale, 'f'))).toEqual(outcome(() => toTicks(s, scale, { field: 'f' })));
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('runs the CRC32 over exactly the characters it parsed', () => {
+    const text = fc.tuple(fc.nat({ max: 10 ** 9 }), fc.nat({ max: 9999 }), fc.boolean()).map(([a, b, frac]) => (frac ? `${a}.${b}` : String(a)));
+    fc.assert(
+      fc.property(text, fc.integer(), (s, start) => {
+        const parser = new FixedParser();
+        parser.crc = start | 0;
+        parser.parse(s, 4, 'f');
+        expect(parser.crc).toBe(crc32Update(start | 0, s));
+      }),
     );
   });
 });
