@@ -1,0 +1,147 @@
+// Batch entry: a grid of up to 20 orders for the market on screen, checked row by row
+// before anything is sent, then placed with place-batch; each row shows the exchange's
+// answer for it (accepted with its order ID, or rejected with the message).
+import { useState } from 'react';
+import type { OrderFormErrors } from '@web/lib/instruments/order-form-schema';
+import { isApiError } from '@web/lib/api/api-error';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { timeInForces } from '@contract/schemas/common';
+import { usePlaceBatch, useSettings } from '../api/trade-api';
+import { checkBatch, emptyRow, matchBatchResults, MAX_BATCH, type BatchRow, type RowOutcome } from './batch-rows';
+
+export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
+  const [rows, setRows] = useState<BatchRow[]>(() => [emptyRow()]);
+  const [errors, setErrors] = useState<Map<string, OrderFormErrors>>(new Map());
+  const [outcomes, setOutcomes] = useState<Map<string, RowOutcome>>(new Map());
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const settings = useSettings();
+  const placeBatch = usePlaceBatch();
+
+  const update = (key: string, patch: Partial<BatchRow>) => {
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    setErrors((e) => {
+      const next = new Map(e);
+      next.delete(key);
+      return next;
+    });
+  };
+
+  const send = async () => {
+    setOutcomes(new Map());
+    const check = checkBatch(rows, { meta, holdMode: settings.data?.holdMode ?? 'one_way_mode' });
+    if (!check.ok) {
+      setErrors(check.errors);
+      setMessage({ ok: false, text: check.message });
+      return;
+    }
+    setErrors(new Map());
+    try {
+      const results = await placeBatch.mutateAsync(check.orders);
+      const matched = matchBatchResults(rows, results);
+      setOutcomes(matched);
+      const accepted = [...matched.values()].filter((o) => o.status === 'accepted').length;
+      setMessage({ ok: accepted === rows.length, text: `${accepted} accepted, ${rows.length - accepted} rejected` });
+      // Accepted rows get a fresh clientOid, so sending again cannot collide with them.
+      setRows((rs) => rs.map((r) => (matched.get(r.key)?.status === 'accepted' ? { ...r, clientOid: emptyRow().clientOid } : r)));
+    } catch (e) {
+      setMessage({ ok: false, text: `The batch was refused: ${isApiError(e) ? `${e.message} (${e.code})` : String(e)}` });
+    }
+  };
+
+  return (
+    <form
+      aria-label="Batch orders"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+      className="flex flex-col gap-2 text-xs"
+    >
+      <div className="overflow-x-auto">
+        <table aria-label="Batch rows" className="w-full min-w-[640px]">
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Side</th>
+              <th scope="col">Type</th>
+              <th scope="col">Price</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Time in force</th>
+              <th scope="col">Result</th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const n = i + 1;
+              const err = errors.get(row.key);
+              const outcome = outcomes.get(row.key);
+              const errText = err ? Object.values(err).filter(Boolean).join('; ') : '';
+              return (
+                <tr key={row.key} aria-label={`Batch row ${n}`} className="border-t border-line align-top">
+                  <td>{n}</td>
+                  <td>
+                    <select aria-label={`Row ${n} side`} value={row.side} onChange={(e) => update(row.key, { side: e.target.value as 'buy' | 'sell' })} className="rounded border border-line bg-surface">
+                      <option value="buy">Buy</option>
+                      <option value="sell">Sell</option>
+                    </select>
+                  </td>
+                  <td>
+                    <select aria-label={`Row ${n} type`} value={row.orderType} onChange={(e) => update(row.key, { orderType: e.target.value as 'limit' | 'market' })} className="rounded border border-line bg-surface">
+                      <option value="limit">Limit</option>
+                      <option value="market">Market</option>
+                    </select>
+                  </td>
+                  <td>
+                    <input aria-label={`Row ${n} price`} aria-invalid={err?.price ? true : undefined} disabled={row.orderType === 'market'} value={row.price} onChange={(e) => update(row.key, { price: e.target.value })} className="w-24 rounded border border-line bg-surface px-1" />
+                  </td>
+                  <td>
+                    <input aria-label={`Row ${n} quantity`} aria-invalid={err?.qty ? true : undefined} value={row.qty} onChange={(e) => update(row.key, { qty: e.target.value })} className="w-20 rounded border border-line bg-surface px-1" />
+                  </td>
+                  <td>
+                    <select aria-label={`Row ${n} time in force`} value={row.timeInForce} onChange={(e) => update(row.key, { timeInForce: e.target.value as BatchRow['timeInForce'] })} className="rounded border border-line bg-surface">
+                      {timeInForces.map((t) => (
+                        <option key={t} value={t}>
+                          {t}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td aria-label={`Row ${n} result`}>
+                    {errText && <span className="text-sell">Not sent: {errText}</span>}
+                    {outcome?.status === 'accepted' && <span className="text-buy">accepted ({outcome.orderId})</span>}
+                    {outcome?.status === 'rejected' && (
+                      <span className="text-sell">
+                        rejected: {outcome.msg} ({outcome.code})
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <button type="button" aria-label={`Remove row ${n}`} disabled={rows.length === 1} onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))} className="px-1 text-muted hover:text-fg disabled:opacity-30">
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex items-center gap-2">
+        <button type="button" disabled={rows.length >= MAX_BATCH} onClick={() => setRows((rs) => [...rs, emptyRow()])} className="rounded border border-line px-2 py-1 hover:bg-raised disabled:opacity-40">
+          Add row
+        </button>
+        <button type="submit" disabled={placeBatch.isPending} className="rounded bg-accent px-2 py-1 text-accent-fg disabled:opacity-50">
+          Place batch ({rows.length})
+        </button>
+        {message && (
+          <span role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-buy' : 'text-sell'}>
+            {message.text}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

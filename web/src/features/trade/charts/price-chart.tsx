@@ -1,0 +1,82 @@
+// Live price chart: the book's mid price sampled into candles (1 s or 1 min), drawn with
+// lightweight-charts, which is imported only when the chart mounts so the initial
+// JavaScript stays small. Samples are taken on the store's publishes (at most once per
+// frame) and pushed to the chart outside React.
+import { useEffect, useRef, useState } from 'react';
+import type { BookPipeline } from '@web/lib/book/book-store';
+import { CandleSeries } from '@web/lib/book/mid-candles';
+
+const intervals = [
+  { sec: 1, label: '1s' },
+  { sec: 60, label: '1m' },
+] as const;
+
+export function PriceChart({ pipeline, priceScale }: { pipeline: BookPipeline | null; priceScale: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [interval, setIntervalSec] = useState<number>(1);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !pipeline) return;
+    let disposed = false;
+    let cleanup = () => {};
+    void import('lightweight-charts')
+      .then(({ createChart, CandlestickSeries, ColorType }) => {
+        if (disposed) return;
+        const css = getComputedStyle(el);
+        const color = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+        const chart = createChart(el, {
+          autoSize: true,
+          layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: color('--desk-muted', '#9aa4b2') },
+          grid: { vertLines: { color: color('--desk-line', '#2a313a') }, horzLines: { color: color('--desk-line', '#2a313a') } },
+          timeScale: { timeVisible: true, secondsVisible: interval === 1 },
+        });
+        const series = chart.addSeries(CandlestickSeries, {
+          upColor: color('--desk-buy', '#2ebd85'),
+          downColor: color('--desk-sell', '#f6465d'),
+          wickUpColor: color('--desk-buy', '#2ebd85'),
+          wickDownColor: color('--desk-sell', '#f6465d'),
+          borderVisible: false,
+          priceFormat: { type: 'price', precision: priceScale + 1, minMove: 1 / 10 ** (priceScale + 1) },
+        });
+        const candles = new CandleSeries(interval);
+        // Display only: the exact mid (in half ticks) becomes a number for the chart axis.
+        const scale = 2 * 10 ** priceScale;
+        let lastVersion = -1;
+        const sample = () => {
+          const s = pipeline.store.getState();
+          if (s.midTicks2 === undefined || s.version === lastVersion) return;
+          lastVersion = s.version;
+          const c = candles.add(Date.now(), s.midTicks2);
+          series.update({ time: c.time as never, open: c.open / scale, high: c.high / scale, low: c.low / scale, close: c.close / scale });
+        };
+        sample();
+        const off = pipeline.store.subscribe(sample);
+        cleanup = () => {
+          off();
+          chart.remove();
+        };
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      disposed = true;
+      cleanup();
+    };
+  }, [pipeline, priceScale, interval]);
+  return (
+    <figure className="m-0 flex h-full min-h-40 flex-col">
+      <figcaption className="flex items-center justify-between text-xs text-muted">
+        <span>Mid price</span>
+        <span role="group" aria-label="Candle interval" className="flex gap-1">
+          {intervals.map((i) => (
+            <button key={i.sec} type="button" aria-pressed={interval === i.sec} onClick={() => setIntervalSec(i.sec)} className={`rounded px-1.5 ${interval === i.sec ? 'bg-raised text-fg' : ''}`}>
+              {i.label}
+            </button>
+          ))}
+        </span>
+      </figcaption>
+      {error && <p role="alert" className="text-xs text-sell">The chart failed to load: {error}</p>}
+      <div ref={box} role="img" aria-label="Price chart" className="min-h-36 w-full flex-1" />
+    </figure>
+  );
+}

@@ -1,0 +1,153 @@
+import type { OrderRecord } from '@contract/schemas/orders';
+import { formatDecimal } from '@web/lib/format/format-decimal';
+import { formatClock } from '@web/lib/format/format-time';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { isOpenState } from '../api/order-cache';
+import { cancelReasonText } from '../toasts/order-toast-text';
+import { useOpenOrders } from './use-open-orders';
+
+type Model = ReturnType<typeof useOpenOrders>;
+
+export function OpenOrdersPanel({ metaOf }: { metaOf(o: OrderRecord): InstrumentMeta | undefined }) {
+  const model = useOpenOrders(metaOf);
+  return <OpenOrdersView model={model} />;
+}
+
+function OpenOrdersView({ model }: { model: Model }) {
+  const { orders } = model;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          disabled={model.selected.size === 0 || model.cancelling}
+          onClick={() => void model.cancelSelected()}
+          className="rounded border border-line px-2 py-1 text-xs hover:bg-raised disabled:opacity-40"
+        >
+          Cancel selected ({model.selected.size})
+        </button>
+        {model.loadError && (
+          <p role="alert" className="text-xs text-sell">
+            Open orders could not be loaded: {model.loadError}
+          </p>
+        )}
+      </div>
+      <div className="overflow-x-auto">
+        <table aria-label="Open orders" className="w-full min-w-[760px] text-xs tabular">
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col" className="w-6">
+                <input type="checkbox" aria-label="Select all open orders" checked={model.allSelected} onChange={model.toggleAll} />
+              </th>
+              <th scope="col">Time</th>
+              <th scope="col">Symbol</th>
+              <th scope="col">Side</th>
+              <th scope="col">Type</th>
+              <th scope="col" className="text-right">Price</th>
+              <th scope="col" className="text-right">Qty</th>
+              <th scope="col" className="text-right">Filled</th>
+              <th scope="col">State</th>
+              <th scope="col">Result</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {model.loading && (
+              <tr>
+                <td colSpan={11} className="py-2 text-muted">
+                  Loading…
+                </td>
+              </tr>
+            )}
+            {!model.loading && orders.length === 0 && (
+              <tr>
+                <td colSpan={11} className="py-2 text-muted">
+                  No open orders.
+                </td>
+              </tr>
+            )}
+            {orders.map((o) => (
+              <OrderRow key={o.orderId} order={o} model={model} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function OrderRow({ order: o, model }: { order: OrderRecord; model: Model }) {
+  const open = isOpenState(o.state);
+  const editing = model.editing?.orderId === o.orderId ? model.editing : null;
+  const result = model.results.get(o.orderId);
+  const name = `${o.side} ${o.qty} ${o.symbol} at ${o.price || 'market'}`;
+  return (
+    <tr aria-label={`Order ${o.clientOid || o.orderId}`} className={`border-t border-line ${open ? '' : 'opacity-60'}`}>
+      <td>{open && <input type="checkbox" aria-label={`Select order ${o.clientOid || o.orderId}`} checked={model.selected.has(o.orderId)} onChange={() => model.toggle(o.orderId)} />}</td>
+      <td>{formatClock(o.createdTime)}</td>
+      <td>
+        {o.symbol} <span className="text-muted">{o.category}</span>
+      </td>
+      <td className={o.side === 'buy' ? 'text-buy' : 'text-sell'}>{o.side}</td>
+      <td>{o.orderType}</td>
+      <td className="text-right">
+        {editing ? (
+          <input aria-label="New price" value={editing.draft.price} onChange={(e) => model.setDraft({ ...editing.draft, price: e.target.value })} className="w-24 rounded border border-line bg-surface px-1" />
+        ) : (
+          formatDecimal(o.price)
+        )}
+      </td>
+      <td className="text-right">
+        {editing ? (
+          <input aria-label="New quantity" value={editing.draft.qty} onChange={(e) => model.setDraft({ ...editing.draft, qty: e.target.value })} className="w-20 rounded border border-line bg-surface px-1" />
+        ) : (
+          formatDecimal(o.qty, { group: false })
+        )}
+      </td>
+      <td className="text-right">{formatDecimal(o.cumExecQty, { group: false })}</td>
+      <td>
+        <span aria-label="State">{o.state}</span>
+        {o.state === 'canceled' && o.cancelSource && <span className="block text-muted">{cancelReasonText(o.cancelSource)}</span>}
+      </td>
+      <td>{result && <span className={result.ok ? 'text-muted' : 'text-sell'}>{result.text}</span>}</td>
+      <td>
+        {open && !editing && (
+          <div className="flex gap-1">
+            <button type="button" aria-label={`Modify ${name}`} onClick={() => model.startEdit(o)} className="rounded border border-line px-1.5 hover:bg-raised">
+              Modify
+            </button>
+            <button type="button" aria-label={`Cancel ${name}`} onClick={() => void model.cancel(o)} className="rounded border border-line px-1.5 hover:bg-raised">
+              Cancel
+            </button>
+          </div>
+        )}
+        {editing && (
+          <form
+            aria-label="Modify order"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void model.saveEdit(o);
+            }}
+            className="flex flex-wrap items-center gap-1"
+          >
+            <label className="flex items-center gap-1">
+              <input type="checkbox" checked={editing.draft.autoCancel} onChange={(e) => model.setDraft({ ...editing.draft, autoCancel: e.target.checked })} />
+              Auto-cancel
+            </label>
+            <button type="submit" className="rounded bg-accent px-1.5 text-accent-fg">
+              Save
+            </button>
+            <button type="button" onClick={model.stopEdit} className="rounded border border-line px-1.5">
+              Discard
+            </button>
+            {editing.error && (
+              <span role="alert" className="w-full text-sell">
+                {editing.error}
+              </span>
+            )}
+          </form>
+        )}
+      </td>
+    </tr>
+  );
+}

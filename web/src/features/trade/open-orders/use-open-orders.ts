@@ -1,0 +1,138 @@
+// Open orders: the cached unfilled-orders page (patched live by the order channel),
+// with inline modify, single cancel, and cancel of a selection through cancel-batch in
+// chunks of 20 with each order's own result (spec 4.7 rule 4).
+import { useMemo, useState } from 'react';
+import { toScaled } from '@contract/decimal';
+import type { OrderRecord } from '@contract/schemas/orders';
+import { isApiError } from '@web/lib/api/api-error';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { chunk } from '../batch/batch-rows';
+import { isOpenState } from '../api/order-cache';
+import { useCancelBatch, useCancelOrder, useModifyOrder, useUnfilledOrders } from '../api/trade-api';
+
+export type OrderResult = { ok: true; text: string } | { ok: false; text: string };
+
+export interface ModifyDraft {
+  price: string;
+  qty: string;
+  autoCancel: boolean;
+}
+
+export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undefined) {
+  const query = useUnfilledOrders();
+  const cancelOne = useCancelOrder();
+  const cancelBatch = useCancelBatch();
+  const modify = useModifyOrder();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [results, setResults] = useState<Map<string, OrderResult>>(new Map());
+  const [editing, setEditing] = useState<{ orderId: string; draft: ModifyDraft; error: string } | null>(null);
+
+  const orders = useMemo(() => [...(query.data?.list ?? [])].sort((a, b) => Number(BigInt(b.createdTime || '0') - BigInt(a.createdTime || '0'))), [query.data]);
+  const openIds = orders.filter((o) => isOpenState(o.state)).map((o) => o.orderId);
+
+  const note = (entries: [string, OrderResult][]) =>
+    setResults((r) => {
+      const next = new Map(r);
+      for (const [id, res] of entries) next.set(id, res);
+      return next;
+    });
+
+  const cancel = async (o: OrderRecord) => {
+    try {
+      await cancelOne.mutateAsync({ orderId: o.orderId, symbol: o.symbol, category: o.category });
+      note([[o.orderId, { ok: true, text: 'cancel sent' }]]);
+    } catch (e) {
+      note([[o.orderId, { ok: false, text: errorText(e) }]]);
+    }
+  };
+
+  const cancelSelected = async () => {
+    const chosen = orders.filter((o) => selected.has(o.orderId) && isOpenState(o.state));
+    setSelected(new Set());
+    for (const part of chunk(chosen)) {
+      try {
+        const res = await cancelBatch.mutateAsync(part.map((o) => ({ orderId: o.orderId, symbol: o.symbol, category: o.category })));
+        const byId = new Map(res.map((r) => [r.orderId, r]));
+        note(
+          part.map((o, i) => {
+            const r = byId.get(o.orderId) ?? res[i];
+            const ok = r ? r.code === '00000' || r.code === '0' : false;
+            return [o.orderId, ok ? { ok: true, text: 'cancel sent' } : { ok: false, text: r ? `${r.msg} (${r.code})` : 'no result for this order' }];
+          }),
+        );
+      } catch (e) {
+        const text = errorText(e);
+        note(part.map((o) => [o.orderId, { ok: false, text }]));
+      }
+    }
+  };
+
+  const startEdit = (o: OrderRecord) => setEditing({ orderId: o.orderId, draft: { price: o.price, qty: o.qty, autoCancel: false }, error: '' });
+
+  const saveEdit = async (o: OrderRecord) => {
+    if (!editing) return;
+    const meta = metaOf(o);
+    const { price, qty, autoCancel } = editing.draft;
+    const problem = meta ? checkModify(price.trim(), qty.trim(), meta) : '';
+    if (problem) {
+      setEditing({ ...editing, error: problem });
+      return;
+    }
+    try {
+      await modify.mutateAsync({ orderId: o.orderId, symbol: o.symbol, category: o.category, price: price.trim(), qty: qty.trim(), autoCancel: autoCancel ? 'yes' : 'no' });
+      setEditing(null);
+      note([[o.orderId, { ok: true, text: 'modify sent' }]]);
+    } catch (e) {
+      setEditing({ ...editing, error: errorText(e) });
+    }
+  };
+
+  return {
+    orders,
+    loading: query.isPending,
+    loadError: query.isError ? errorText(query.error) : '',
+    selected,
+    toggle: (id: string) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    toggleAll: () => setSelected((s) => (s.size === openIds.length ? new Set() : new Set(openIds))),
+    allSelected: openIds.length > 0 && selected.size === openIds.length,
+    results,
+    cancel,
+    cancelSelected,
+    cancelling: cancelBatch.isPending,
+    editing,
+    setDraft: (draft: ModifyDraft) => setEditing((e) => (e ? { ...e, draft, error: '' } : e)),
+    startEdit,
+    stopEdit: () => setEditing(null),
+    saveEdit,
+  };
+}
+
+/** The same tick and lot rules as the order form, for a modification. */
+export function checkModify(price: string, qty: string, meta: InstrumentMeta): string {
+  try {
+    const p = toScaled(price, meta.priceScale, { field: 'Price' });
+    if (p <= 0n) return 'Price must be greater than zero';
+    if (p % meta.tick !== 0n) return `Price must be a multiple of ${meta.tickSize}`;
+  } catch {
+    return `Price must be a multiple of ${meta.tickSize}`;
+  }
+  try {
+    const q = toScaled(qty, meta.sizeScale, { field: 'Quantity' });
+    if (q <= 0n) return 'Quantity must be greater than zero';
+    if (q % meta.lot !== 0n) return `Quantity must be a multiple of ${meta.lotSize}`;
+    if (q < meta.minQty) return `Quantity must be at least ${meta.lotSize}`;
+  } catch {
+    return `Quantity must be a multiple of ${meta.lotSize}`;
+  }
+  return '';
+}
+
+function errorText(e: unknown): string {
+  return isApiError(e) ? `${e.message} (${e.code})` : e instanceof Error ? e.message : String(e);
+}

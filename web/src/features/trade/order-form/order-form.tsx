@@ -1,0 +1,177 @@
+// The order form's view. Every control is labelled; errors sit next to their field and
+// are announced with it; Enter submits (it is a real form).
+import { useId, type ReactNode } from 'react';
+import { stpModes, timeInForces } from '@contract/schemas/common';
+import { formatDecimal } from '@web/lib/format/format-decimal';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { qtyPresetPercents } from '@web/lib/instruments/qty-presets';
+import { useOrderForm, type OrderFormModel } from './use-order-form';
+
+const tifLabels: Record<(typeof timeInForces)[number], string> = { gtc: 'GTC', ioc: 'IOC', fok: 'FOK', post_only: 'Post only' };
+
+export function OrderForm({ meta }: { meta: InstrumentMeta }) {
+  const model = useOrderForm(meta);
+  return <OrderFormView meta={meta} model={model} />;
+}
+
+export function OrderFormView({ meta, model }: { meta: InstrumentMeta; model: OrderFormModel }) {
+  const { values, set, errors } = model;
+  const buy = values.side === 'buy';
+  return (
+    <section aria-labelledby="order-form-title" className="rounded-md border border-line bg-panel p-3">
+      <h2 id="order-form-title" className="mb-2 text-sm font-semibold">
+        Place order <span className="font-normal text-muted">{meta.symbol}</span>
+      </h2>
+      <form
+        aria-label="Order form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          model.onSubmit();
+        }}
+        className="flex flex-col gap-2"
+      >
+        <div role="radiogroup" aria-label="Side" className="grid grid-cols-2 gap-1">
+          {(['buy', 'sell'] as const).map((side) => (
+            <label key={side} className={`cursor-pointer rounded py-1 text-center text-sm font-medium ${values.side === side ? (side === 'buy' ? 'bg-buy text-surface' : 'bg-sell text-surface') : 'border border-line'}`}>
+              <input type="radio" name="side" value={side} checked={values.side === side} onChange={() => set('side', side)} className="sr-only" />
+              {side === 'buy' ? 'Buy' : 'Sell'}
+            </label>
+          ))}
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <Select label="Order type" value={values.orderType} onChange={(v) => set('orderType', v as 'limit' | 'market')} options={[['limit', 'Limit'], ['market', 'Market']]} />
+          <Select
+            label="Time in force"
+            value={values.timeInForce}
+            error={errors.timeInForce}
+            onChange={(v) => set('timeInForce', v as (typeof timeInForces)[number])}
+            options={timeInForces.filter((t) => values.orderType === 'limit' || t !== 'post_only').map((t) => [t, tifLabels[t]])}
+          />
+        </div>
+        {values.orderType === 'limit' && <Field label={`Price (${meta.quoteCoin})`} name="Price" value={values.price} error={errors.price} onChange={(v) => set('price', v)} hint={`tick ${meta.tickSize}`} />}
+        <Field label={`Quantity (${meta.baseCoin})`} name="Quantity" value={values.qty} error={errors.qty} onChange={(v) => set('qty', v)} hint={`lot ${meta.lotSize}`} />
+        <div role="group" aria-label="Quantity presets" className="grid grid-cols-4 gap-1">
+          {qtyPresetPercents.map((p) => (
+            <button key={p} type="button" disabled={!model.max} onClick={() => model.applyPreset(p)} className="rounded border border-line py-0.5 text-xs hover:bg-raised disabled:opacity-40" aria-label={`${p}% of max`}>
+              {p}%
+            </button>
+          ))}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-2 text-xs tabular">
+          <dt className="text-muted">Available</dt>
+          <dd aria-label="Available balance" className="text-right">
+            {formatDecimal(model.available)} {model.availableCoin}
+          </dd>
+          <dt className="text-muted">Max {buy ? 'buy' : 'sell'}</dt>
+          <dd aria-label={`Max ${buy ? 'buy' : 'sell'}`} className="text-right">
+            {model.maxLoading ? '…' : formatDecimal(model.max)} {meta.baseCoin}
+          </dd>
+        </dl>
+        {model.derivative && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={values.reduceOnly} onChange={(e) => set('reduceOnly', e.target.checked)} />
+            Reduce only
+          </label>
+        )}
+        {model.hedge && (
+          <Select label="Position side" value={values.posSide} error={errors.posSide} onChange={(v) => set('posSide', v as 'long' | 'short' | '')} options={[['', 'Choose…'], ['long', 'Long'], ['short', 'Short']]} />
+        )}
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted">Advanced</summary>
+          <div className="mt-2 flex flex-col gap-2">
+            <Select label="Self-trade prevention" value={values.stpMode} onChange={(v) => set('stpMode', v as (typeof stpModes)[number] | '')} options={[['', 'Account default'], ...stpModes.map((m) => [m, m.replace('_', ' ')] as [string, string])]} />
+            <Field label="Client order ID" name="Client order ID" value={values.clientOid} error={errors.clientOid} onChange={(v) => set('clientOid', v)} />
+            <button type="button" onClick={model.newClientOid} className="self-start text-xs text-accent underline">
+              New client order ID
+            </button>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={model.confirmStep} onChange={(e) => model.setConfirmStep(e.target.checked)} />
+              Confirm before sending
+            </label>
+          </div>
+        </details>
+        {model.submit.kind === 'confirm' ? (
+          <div role="alertdialog" aria-label="Confirm order" className="rounded border border-warn p-2 text-sm">
+            <p>
+              {model.submit.order.side === 'buy' ? 'Buy' : 'Sell'} {model.submit.order.qty} {meta.baseCoin} {model.submit.order.price ? `at ${model.submit.order.price}` : 'at market'}?
+            </p>
+            <div className="mt-2 flex gap-2">
+              <button type="button" onClick={model.onConfirm} className="rounded bg-accent px-3 py-1 text-accent-fg">
+                Confirm
+              </button>
+              <button type="button" onClick={model.onCancelConfirm} className="rounded border border-line px-3 py-1">
+                Back
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" disabled={model.pending} className={`rounded py-2 font-semibold text-surface disabled:opacity-50 ${buy ? 'bg-buy' : 'bg-sell'}`}>
+            {buy ? 'Buy' : 'Sell'} {meta.baseCoin}
+          </button>
+        )}
+        {model.submit.kind === 'sent' && (
+          <p role="status" className="text-xs text-buy">
+            Order sent: {model.submit.orderId}
+          </p>
+        )}
+        {model.submit.kind === 'failed' && (
+          <p role="alert" className="text-xs text-sell">
+            Order refused: {model.submit.message}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function Field({ label, name, value, error, onChange, hint }: { label: string; name: string; value: string; error?: string | undefined; onChange(v: string): void; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="flex justify-between text-xs text-muted">
+        <span>{label}</span>
+        {hint && <span aria-hidden="true">{hint}</span>}
+      </label>
+      <input
+        id={id}
+        aria-label={name}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded border border-line bg-surface px-2 py-1 text-sm tabular"
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-sell">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Select({ label, value, options, onChange, error }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange(v: string): void; error?: string | undefined }): ReactNode {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label htmlFor={id} className="text-xs text-muted">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="rounded border border-line bg-surface px-1 py-1 text-sm">
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-sell">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// The trading screen (issue 6): symbol picker, order book, depth and price charts, order
+// form, open orders and batch entry, toasts, leverage and hold mode. The page composes
+// widgets; each widget's logic sits in its own hook.
+import { useCallback, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import type { OrderRecord } from '@contract/schemas/orders';
+import type { OwnOrder } from '@web/lib/book/book-ladder';
+import { useInstruments } from '@web/lib/instruments/instruments-query';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { useConnectionStatus } from '@web/lib/ws/use-connection-status';
+import { AccountSummary } from './account/account-summary';
+import { LeverageControls } from './account/leverage-controls';
+import { isOpenState } from './api/order-cache';
+import { useUnfilledOrders } from './api/trade-api';
+import { usePrivateChannels } from './api/use-private-channels';
+import { BatchEntry } from './batch/batch-entry';
+import { DepthChart } from './charts/depth-chart';
+import { PriceChart } from './charts/price-chart';
+import { OpenOrdersPanel } from './open-orders/open-orders-panel';
+import { OrderForm } from './order-form/order-form';
+import { OrderBookPanel } from './order-book/order-book-panel';
+import { useBookPipeline } from './order-book/use-book-pipeline';
+import { SymbolPicker } from './symbol-picker/symbol-picker';
+import { ToastStack } from './toasts/toast-stack';
+import { tradeUiStore } from './trade-ui-store';
+
+export function TradePage() {
+  usePrivateChannels();
+  const instruments = useInstruments();
+  const key = useStore(tradeUiStore, (s) => s.instrument);
+  const setInstrument = useStore(tradeUiStore, (s) => s.setInstrument);
+  const list = useMemo(() => instruments.data ?? [], [instruments.data]);
+  const meta = list.find((m) => m.category === key.category && m.symbol === key.symbol) ?? list.find((m) => m.category === 'spot') ?? list[0];
+
+  if (instruments.isPending) {
+    return (
+      <p role="status" className="p-4 text-muted">
+        Loading markets…
+      </p>
+    );
+  }
+  if (instruments.isError || !meta) {
+    return (
+      <div role="alert" className="p-4">
+        <p className="font-semibold">The markets could not be loaded.</p>
+        <p className="text-sm text-muted">{instruments.error?.message ?? 'No instrument is tradable.'}</p>
+        <button type="button" className="mt-2 underline" onClick={() => void instruments.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return <TradeScreen meta={meta} instruments={list} onPick={(m) => setInstrument({ category: m.category, symbol: m.symbol })} />;
+}
+
+export default TradePage;
+
+function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; instruments: readonly InstrumentMeta[]; onPick(m: InstrumentMeta): void }) {
+  const pipeline = useBookPipeline(meta);
+  const orders = useUnfilledOrders();
+  const pickPrice = useStore(tradeUiStore, (s) => s.pickPrice);
+  const [tab, setTab] = useState<'orders' | 'batch'>('orders');
+  const own: OwnOrder[] = useMemo(
+    () => (orders.data?.list ?? []).filter((o) => o.symbol === meta.symbol && o.category.toLowerCase() === meta.category && isOpenState(o.state) && o.orderType === 'limit').map((o) => ({ side: o.side, price: o.price })),
+    [orders.data, meta.symbol, meta.category],
+  );
+  const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category.toLowerCase()), [instruments]);
+
+  return (
+    <div className="flex flex-col gap-2 p-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="sr-only">Trade</h1>
+        <SymbolPicker instruments={instruments} current={meta} onPick={onPick} />
+        <MarketConnection />
+      </div>
+      <div className="grid gap-2 lg:grid-cols-[minmax(260px,300px)_minmax(0,1fr)_minmax(260px,300px)]">
+        <OrderBookPanel meta={meta} pipeline={pipeline} ownOrders={own} onPickPrice={pickPrice} />
+        <div className="flex min-w-0 flex-col gap-2">
+          <section aria-label="Charts" className="grid gap-2 rounded-md border border-line bg-panel p-2 md:grid-cols-2">
+            <div className="h-56">
+              <PriceChart pipeline={pipeline} priceScale={meta.priceScale} />
+            </div>
+            <div className="h-56">
+              <DepthChart pipeline={pipeline} priceScale={meta.priceScale} />
+            </div>
+          </section>
+          <section aria-label="Orders" className="rounded-md border border-line bg-panel p-2">
+            <div role="tablist" aria-label="Order panels" className="mb-2 flex gap-1">
+              <button type="button" role="tab" aria-selected={tab === 'orders'} onClick={() => setTab('orders')} className={`rounded px-2 py-1 text-sm ${tab === 'orders' ? 'bg-raised font-semibold' : 'text-muted'}`}>
+                Open orders ({own.length})
+              </button>
+              <button type="button" role="tab" aria-selected={tab === 'batch'} onClick={() => setTab('batch')} className={`rounded px-2 py-1 text-sm ${tab === 'batch' ? 'bg-raised font-semibold' : 'text-muted'}`}>
+                Batch entry
+              </button>
+            </div>
+            <div role="tabpanel" aria-label={tab === 'orders' ? 'Open orders' : 'Batch entry'}>
+              {tab === 'orders' ? <OpenOrdersPanel metaOf={metaOf} /> : <BatchEntry meta={meta} />}
+            </div>
+          </section>
+        </div>
+        <div className="flex flex-col gap-2">
+          <OrderForm meta={meta} />
+          <AccountSummary meta={meta} />
+          <LeverageControls meta={meta} />
+        </div>
+      </div>
+      <ToastStack />
+    </div>
+  );
+}
+
+/** The shell shows the overall connection; here it is said again next to the market data it affects. */
+function MarketConnection() {
+  const status = useConnectionStatus();
+  if (status === 'connected' || status === 'idle') return null;
+  return (
+    <p role="status" aria-label={`Market data ${status}`} className="rounded bg-warn/20 px-2 py-0.5 text-xs text-warn">
+      Market data {status}: what you see may be out of date.
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+// One book pipeline per instrument, shared by every widget that shows it (book, depth
+// chart, price chart): reference-counted like the socket's subscriptions, so the
+// channel is subscribed once and dropped when the last widget leaves.
+import { deskSockets } from '@web/lib/ws/desk-sockets';
+import { connectionStatusStore } from '@web/lib/ws/connection-status-store';
+import { animationFrames } from './frame-scheduler';
+import { asBookPush } from './book-message';
+import { createBookPipeline, type BookPipeline } from './book-store';
+
+export interface BookKey {
+  category: string;
+  symbol: string;
+  priceScale: number;
+  sizeScale: number;
+}
+
+interface Entry {
+  pipeline: BookPipeline;
+  refs: number;
+  stop: () => void;
+}
+
+const entries = new Map<string, Entry>();
+
+const keyOf = (k: BookKey) => `${k.category}:${k.symbol}`;
+
+/** The shared pipeline of an instrument; call the returned release when done with it. */
+export function acquireBook(key: BookKey): { pipeline: BookPipeline; release: () => void } {
+  const id = keyOf(key);
+  let entry = entries.get(id);
+  if (!entry) entry = start(key);
+  entries.set(id, entry);
+  entry.refs++;
+  let released = false;
+  const own = entry;
+  return {
+    pipeline: own.pipeline,
+    release: () => {
+      if (released) return;
+      released = true;
+      own.refs--;
+      if (own.refs === 0) {
+        own.stop();
+        entries.delete(id);
+      }
+    },
+  };
+}
+
+function start(key: BookKey): Entry {
+  const socket = deskSockets().public;
+  const arg = { instType: key.category, topic: 'books', symbol: key.symbol };
+  const pipeline = createBookPipeline({
+    priceScale: key.priceScale,
+    sizeScale: key.sizeScale,
+    frames: animationFrames,
+    resubscribe: () => socket.resubscribe(arg),
+  });
+  const off = socket.subscribe(arg, (msg) => {
+    const push = asBookPush(msg);
+    if (push) pipeline.ingest(push);
+  });
+  // A socket that is not connected delivers nothing: the book on screen is old news.
+  const offStatus = connectionStatusStore.subscribe((s, prev) => {
+    const now = s.sockets.public;
+    if (now !== prev.sockets.public && now !== 'connected') pipeline.markStale(`market data connection ${now}`);
+  });
+  return {
+    pipeline,
+    refs: 0,
+    stop: () => {
+      off();
+      offStatus();
+      pipeline.dispose();
+    },
+  };
+}

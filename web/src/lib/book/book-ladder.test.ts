@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { BookLevel } from '@contract/book/order-book';
+import { buildLadder } from './book-ladder';
+
+const lvl = (price: string, size: string): BookLevel => ({ price, size, ticks: Math.round(Number(price) * 10), lots: Math.round(Number(size) * 1000) });
+const opts = { priceScale: 1, sizeScale: 3, rows: 10 };
+
+describe('buildLadder', () => {
+  const bids = [lvl('100.9', '1.000'), lvl('100.1', '2.000'), lvl('99.5', '0.500')];
+  const asks = [lvl('101.1', '1.000'), lvl('101.9', '3.000'), lvl('102.0', '1.000')];
+
+  it('shows every level with cumulative depth at x1', () => {
+    const l = buildLadder(bids, asks, { ...opts, multiple: 1 });
+    expect(l.bids.map((r) => [r.price, r.cumSize])).toEqual([
+      ['100.9', '1.000'],
+      ['100.1', '3.000'],
+      ['99.5', '3.500'],
+    ]);
+    expect(l.asks.at(-1)?.depthShare).toBe(1);
+    expect(l.bids.at(-1)?.depthShare).toBeCloseTo(3.5 / 5);
+  });
+
+  it('groups x10 with bids rounded down and asks rounded up', () => {
+    const l = buildLadder(bids, asks, { ...opts, multiple: 10 });
+    expect(l.bids.map((r) => [r.price, r.size])).toEqual([
+      ['100.0', '3.000'],
+      ['99.0', '0.500'],
+    ]);
+    expect(l.asks.map((r) => [r.price, r.size])).toEqual([
+      ['102.0', '5.000'],
+    ]);
+  });
+
+  it('trims the view to the rows asked for', () => {
+    const l = buildLadder(bids, asks, { ...opts, multiple: 1, rows: 2 });
+    expect(l.bids).toHaveLength(2);
+    expect(l.asks).toHaveLength(2);
+  });
+
+  it('marks the user’s own orders at the bucket they fall into', () => {
+    const own = [
+      { side: 'buy' as const, price: '100.1' },
+      { side: 'buy' as const, price: '100.5' },
+      { side: 'sell' as const, price: '101.9' },
+    ];
+    const x1 = buildLadder(bids, asks, { ...opts, multiple: 1, ownOrders: own });
+    expect(x1.bids.map((r) => r.ownOrders)).toEqual([0, 1, 0]);
+    expect(x1.asks.map((r) => r.ownOrders)).toEqual([0, 1, 0]);
+    const x10 = buildLadder(bids, asks, { ...opts, multiple: 10, ownOrders: own });
+    expect(x10.bids[0]?.ownOrders).toBe(2);
+    expect(x10.asks[0]?.ownOrders).toBe(1);
+  });
+});

@@ -1,0 +1,67 @@
+// The order book as the ladder shows it: grouped by a tick multiple (contract/book:
+// asks rounded up, bids rounded down), trimmed to the rows that fit, with each row's
+// share of the deepest cumulative total for its depth bar, and the user's own open
+// orders marked at the bucket they fall into.
+import { groupLevels, type GroupedLevel } from '@contract/book/group-levels';
+import type { BookLevel } from '@contract/book/order-book';
+import { toScaled } from '@contract/decimal';
+
+export interface LadderRow extends GroupedLevel {
+  /** cumLots / the largest cumLots of both sides: 0..1, for the depth bar width. */
+  depthShare: number;
+  /** How many of the user's open orders sit in this bucket. */
+  ownOrders: number;
+}
+
+export interface Ladder {
+  asks: LadderRow[];
+  bids: LadderRow[];
+}
+
+export interface OwnOrder {
+  side: 'buy' | 'sell';
+  price: string;
+}
+
+export interface LadderOptions {
+  multiple: number;
+  rows: number;
+  priceScale: number;
+  sizeScale: number;
+  ownOrders?: readonly OwnOrder[];
+}
+
+/** Bucket ticks the same way groupLevels does: asks up, bids down. */
+export function bucketOf(ticks: number, multiple: number, side: 'bid' | 'ask'): number {
+  const r = ticks % multiple;
+  if (r === 0) return ticks;
+  return side === 'bid' ? ticks - r : ticks - r + multiple;
+}
+
+export function buildLadder(bids: readonly BookLevel[], asks: readonly BookLevel[], opts: LadderOptions): Ladder {
+  const g = { multiple: opts.multiple, priceScale: opts.priceScale, sizeScale: opts.sizeScale };
+  const groupedBids = groupLevels(bids, { ...g, side: 'bid' }).slice(0, opts.rows);
+  const groupedAsks = groupLevels(asks, { ...g, side: 'ask' }).slice(0, opts.rows);
+  const deepest = Math.max(groupedBids.at(-1)?.cumLots ?? 0, groupedAsks.at(-1)?.cumLots ?? 0, 1);
+  const own = countOwn(opts.ownOrders ?? [], opts.multiple, opts.priceScale);
+  const rows = (levels: GroupedLevel[], side: 'bid' | 'ask'): LadderRow[] =>
+    levels.map((l) => ({ ...l, depthShare: l.cumLots / deepest, ownOrders: own[side].get(l.ticks) ?? 0 }));
+  return { bids: rows(groupedBids, 'bid'), asks: rows(groupedAsks, 'ask') };
+}
+
+function countOwn(orders: readonly OwnOrder[], multiple: number, priceScale: number) {
+  const out = { bid: new Map<number, number>(), ask: new Map<number, number>() };
+  for (const o of orders) {
+    let ticks: number;
+    try {
+      ticks = Number(toScaled(o.price, priceScale, { rounding: 'down' }));
+    } catch {
+      continue; // a market order has no price to mark
+    }
+    if (ticks <= 0) continue;
+    const side = o.side === 'buy' ? 'bid' : 'ask';
+    const bucket = bucketOf(ticks, multiple, side);
+    out[side].set(bucket, (out[side].get(bucket) ?? 0) + 1);
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+// Geometry of the depth chart: cumulative bids and asks as step curves over a price axis
+// that is proportional (a gap in prices is a gap on screen, unlike a ladder's rows).
+// Pure, so the shape is tested without a canvas. Ticks and lots stay integers; only the
+// final pixel positions are floats.
+import type { BookLevel } from '@contract/book/order-book';
+
+export interface DepthPoint {
+  x: number;
+  y: number;
+}
+
+export interface DepthCurves {
+  bids: DepthPoint[];
+  asks: DepthPoint[];
+  /** Price range shown, in ticks. */
+  minTicks: number;
+  maxTicks: number;
+  maxLots: number;
+}
+
+/**
+ * Curves for a width x height box. The window is centred on the mid and spans `span` of
+ * the mid on each side (0.01 = 1%), so both sides share one scale.
+ */
+export function depthCurves(bids: readonly BookLevel[], asks: readonly BookLevel[], width: number, height: number, span = 0.01): DepthCurves | null {
+  const bestBid = bids[0];
+  const bestAsk = asks[0];
+  if (!bestBid || !bestAsk) return null;
+  const mid = (bestBid.ticks + bestAsk.ticks) / 2;
+  const half = Math.max(Math.ceil(mid * span), bestAsk.ticks - bestBid.ticks, 1);
+  const minTicks = Math.floor(mid - half);
+  const maxTicks = Math.ceil(mid + half);
+  const inBids = bids.filter((l) => l.ticks >= minTicks);
+  const inAsks = asks.filter((l) => l.ticks <= maxTicks);
+  const cum = (levels: BookLevel[]) => {
+    let c = 0;
+    return levels.map((l) => ({ ticks: l.ticks, cum: (c += l.lots) }));
+  };
+  const cb = cum(inBids);
+  const ca = cum(inAsks);
+  const maxLots = Math.max(cb.at(-1)?.cum ?? 0, ca.at(-1)?.cum ?? 0, 1);
+  const xOf = (ticks: number) => ((ticks - minTicks) / (maxTicks - minTicks)) * width;
+  const yOf = (lots: number) => height - (lots / maxLots) * height;
+  const steps = (points: { ticks: number; cum: number }[], edge: number): DepthPoint[] => {
+    const out: DepthPoint[] = [];
+    let prev = 0;
+    for (const p of points) {
+      out.push({ x: xOf(p.ticks), y: yOf(prev) }, { x: xOf(p.ticks), y: yOf(p.cum) });
+      prev = p.cum;
+    }
+    if (points.length) out.push({ x: edge, y: yOf(prev) });
+    return out;
+  };
+  return { bids: steps(cb, 0), asks: steps(ca, width), minTicks, maxTicks, maxLots };
+}
