@@ -18,6 +18,7 @@ export class ApiError extends ContractApiError {
 /** Codes the desk's own client raises (never sent by the exchange or the proxy). */
 export const clientErrorCodes = {
   network: 'desk.network',
+  invalidRequest: 'desk.invalid-request',
   badResponse: 'desk.bad-response',
   wsNotConnected: 'desk.ws.not-connected',
   wsClosed: 'desk.ws.closed',

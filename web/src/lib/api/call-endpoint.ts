@@ -17,7 +17,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-export const invalidRequestCode = 'desk.invalid-request';
+export const invalidRequestCode = clientErrorCodes.invalidRequest;
 
 export type CallEndpoint = <E extends EndpointDef>(endpoint: E, params: ParamsOf<E>, options?: CallOptions) => Promise<ResultOf<E>>;
 

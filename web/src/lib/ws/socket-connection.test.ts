@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api/api-error';
 import type { ConnectionEnvironment, EnvironmentEvent } from './connection-environment';
 import type { ConnectionStatus } from './connection-status';
-import { SocketConnection, type SocketConnectionOptions, type WebSocketLike } from './socket-connection';
+import { SocketConnection, type SocketConnectionOptions, type TradeOp, type WebSocketLike } from './socket-connection';
 
 class FakeSocket implements WebSocketLike {
   static instances: FakeSocket[] = [];
@@ -374,7 +374,8 @@ describe('SocketConnection environment', () => {
 });
 
 describe('SocketConnection trade ops', () => {
-  const place = { category: 'spot', topic: 'place-order', args: [{ symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '100', qty: '0.01' }] };
+  const placeArg = { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '100', qty: '0.01' };
+  const place: TradeOp = { category: 'spot', topic: 'place-order', args: [placeArg] };
 
   it('resolves with the trade answer that carries the same id', async () => {
     const conn = makeConnection({ awaitLogin: true });
@@ -383,10 +384,30 @@ describe('SocketConnection trade ops', () => {
     latest().receive({ event: 'login', code: 0, msg: '' });
     const result = conn.send({ ...place, id: 'abc' });
     expect(latest().json()).toEqual([{ op: 'trade', ...place, id: 'abc' }]);
-    const answer = { event: 'trade', id: 'abc', topic: 'place-order', args: [{ orderId: '1' }], code: '0', msg: 'success' };
+    const answer = { event: 'trade', id: 'abc', category: 'spot', topic: 'place-order', args: [{ symbol: 'BTCUSDT', orderId: '1', clientOid: 'c1', cTime: '1700000000000' }], code: '0', msg: 'success', ts: '1700000000001' };
     latest().receive({ event: 'trade', id: 'other', code: '0' });
     latest().receive(answer);
     await expect(result).resolves.toEqual(answer);
+  });
+
+  it('refuses an invalid op before sending anything, naming the field', async () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    const bad: TradeOp = { ...place, args: [{ ...placeArg, qty: '-1' }] };
+    await expect(conn.send(bad)).rejects.toMatchObject({ code: 'desk.invalid-request', field: 'args.0.qty' });
+    const tooMany: TradeOp = { category: 'spot', topic: 'batch-cancel', args: Array.from({ length: 21 }, (_, i) => ({ symbol: 'BTCUSDT', orderId: String(i + 1) })) };
+    await expect(conn.send(tooMany)).rejects.toMatchObject({ field: 'args' });
+    expect(latest().sent).toEqual([]);
+  });
+
+  it('reports an answer that breaks the contract as outcome unknown', async () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    const result = conn.send({ ...place, id: 'x0' });
+    latest().receive({ event: 'trade', id: 'x0', code: '0', msg: 'success' });
+    await expect(result).rejects.toMatchObject({ code: 'desk.bad-response' });
   });
 
   it('generates distinct ids when the caller gives none', () => {

@@ -3,6 +3,9 @@
 // reconnects with jittered backoff, resubscription, and trade ops matched to their
 // answers by id. Transport lives here so no component ever touches a WebSocket
 // (STYLE.md anti-pattern: data transport inside a component).
+import type { z } from 'zod';
+import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
+import { firstProblem } from '@contract/validation';
 import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
 import { backoffDelay } from './backoff';
 import { browserEnvironment, type ConnectionEnvironment } from './connection-environment';
@@ -29,13 +32,8 @@ export type WebSocketFactory = new (url: string) => WebSocketLike;
 export type SocketMessage = Record<string, unknown>;
 export type MessageListener = (message: SocketMessage) => void;
 
-/** A trade op as spec 6.4 describes it; `id` is filled in when absent. */
-export interface TradeOp {
-  id?: string;
-  category?: string;
-  topic: string;
-  args: unknown[];
-}
+/** A trade op as spec 6.4 describes it (contract schema); `id` is filled in when absent. */
+export type TradeOp = Omit<z.input<typeof wsTradeRequest>, 'op' | 'id'> & { id?: string };
 
 export interface SocketConnectionOptions {
   url: () => string;
@@ -59,7 +57,7 @@ export interface SocketConnectionOptions {
 const OPEN = 1;
 
 interface PendingTrade {
-  resolve: (answer: SocketMessage) => void;
+  resolve: (answer: WsTradeAnswer) => void;
   reject: (error: ApiError) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -182,11 +180,17 @@ export class SocketConnection {
 
   /**
    * Send a trade op (spec 6.4) and settle with its answer: resolves with the
-   * `event:'trade'` answer whose code is 0, rejects with ApiError on `event:'error'`,
-   * a non-zero code, a closed socket or a timeout. Trade ops are never queued across
-   * reconnects: an order sent twice is worse than an order refused once.
+   * `event:'trade'` answer whose code is 0 (batch answers carry a code per order,
+   * spec 7.3), rejects with ApiError on `event:'error'`, a non-zero code, a closed
+   * socket or a timeout. An invalid op is refused before sending, naming the field.
+   * Trade ops are never queued across reconnects: an order sent twice is worse than
+   * an order refused once.
    */
-  send(op: TradeOp): Promise<SocketMessage> {
+  send(op: TradeOp): Promise<WsTradeAnswer> {
+    const checked = checkTradeOp({ op: 'trade', id: 'pending', ...op });
+    if (!checked.ok) {
+      return Promise.reject(new ApiError({ code: clientErrorCodes.invalidRequest, msg: `${checked.field}: ${checked.message}; nothing was sent`, status: 0, field: checked.field }));
+    }
     if (!this.ready || !this.ws) {
       return Promise.reject(new ApiError({ code: clientErrorCodes.wsNotConnected, msg: 'not connected; nothing was sent', status: 0 }));
     }
@@ -194,7 +198,7 @@ export class SocketConnection {
     if (this.pending.has(id)) {
       return Promise.reject(new ApiError({ code: clientErrorCodes.wsDuplicateId, msg: `a trade op with id ${id} is already waiting; nothing was sent`, status: 0, field: 'id' }));
     }
-    return new Promise<SocketMessage>((resolve, reject) => {
+    return new Promise<WsTradeAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new ApiError({ code: clientErrorCodes.wsTimeout, msg: 'no answer in time; the outcome is unknown', status: 0 }));
@@ -276,7 +280,12 @@ export class SocketConnection {
     this.pending.delete(id);
     clearTimeout(entry.timer);
     if (msg.event === 'trade' && String(msg.code ?? '0') === '0') {
-      entry.resolve(msg);
+      const answer = wsTradeAnswer.safeParse(msg);
+      if (answer.success) entry.resolve(answer.data);
+      else {
+        const { field, message } = firstProblem(answer.error);
+        entry.reject(new ApiError({ code: clientErrorCodes.badResponse, msg: `the trade answer has an unexpected ${field} (${message}); the outcome is unknown`, status: 0, field }));
+      }
     } else {
       entry.reject(new ApiError({ code: String(msg.code ?? 'unknown'), msg: typeof msg.msg === 'string' ? msg.msg : 'trade op refused', status: 0 }));
     }
