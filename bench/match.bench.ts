@@ -27,6 +27,11 @@ const SEED = 7_301_202;
 const MID = 100_000;
 const PASSIVE_SPREAD = 40; // passive limits: 1..40 ticks from the mid, on their own side
 const ACCOUNTS = 50;
+// Market orders of 1..18 lots against passive limits of 1..10 lots: the consumption that
+// keeps the book near a steady state (it grows from empty to about 3k resting orders over
+// the sequence, some 40 levels a side); smaller markets let it grow without bound, larger
+// ones drain it to a few hundred orders.
+const MARKET_LOTS = 18;
 
 type Op =
   | { kind: 'limit'; ours: LimitOrderInput; peer: { id: string; side: PeerSide; size: number; price: number } }
@@ -85,7 +90,7 @@ function generate(): Stats {
       stats.cancels++;
     } else if (r < 0.4) {
       const side = random() < 0.5 ? 'buy' : 'sell';
-      const lots = randomInt(random, 1, 10);
+      const lots = randomInt(random, 1, MARKET_LOTS);
       op = {
         kind: 'market',
         ours: { type: 'market', orderId: `m${next++}`, ...owner(), side, lots },
@@ -125,11 +130,13 @@ function generate(): Stats {
   return stats;
 }
 
+/** Lots traded by our engine, summed by its listener (the simulator always has one installed). */
+const traded = { lots: 0 };
+
 function newOurs(): MatchingEngine {
   const engine = new MatchingEngine({ symbols: [SYMBOL] });
-  let fills = 0;
   engine.setListener((e) => {
-    if (e.type === 'fill') fills += e.lots;
+    if (e.type === 'fill') traded.lots += e.lots;
   });
   return engine;
 }
@@ -155,6 +162,7 @@ function runPeer(book: PeerBook, ops: readonly Op[], from: number, to: number): 
 function checkSameOutcome(ops: readonly Op[]): void {
   const ours = newOurs();
   const peer = new PeerBook();
+  traded.lots = 0;
   runOurs(ours, ops, 0, ops.length);
   runPeer(peer, ops, 0, ops.length);
   const [peerAsks, peerBids] = peer.depth();
@@ -164,7 +172,7 @@ function checkSameOutcome(ops: readonly Op[]): void {
   if (norm(oursAsks) !== norm(peerAsks) || norm(oursBids) !== norm(peerBids)) {
     throw new Error('match bench: our engine and nodejs-order-book ended with different books on the same sequence');
   }
-  console.log(`check: both books end with the same depth (${oursBids.length} bid and ${oursAsks.length} ask levels)`);
+  console.log(`check: both books end with the same depth (${oursBids.length} bid and ${oursAsks.length} ask levels); ${traded.lots} lots traded`);
 }
 
 const stats = generate();
@@ -174,6 +182,18 @@ console.log(
     `${stats.cancels} cancels, ${stats.markets} markets; ${stats.fills} fills; ` +
     `live orders at end ${stats.finalLive}, at most ${stats.maxLive}`,
 );
+// `--ours-only` runs just our engine over the sequence a few times: for profiling with
+// `node --cpu-prof --import tsx bench/match.bench.ts --ours-only`.
+if (process.argv.includes('--ours-only')) {
+  for (let i = 0; i < 20; i++) {
+    const engine = newOurs();
+    const start = performance.now();
+    runOurs(engine, ops, 0, ops.length);
+    console.log(`ours alone: ${Math.round((ops.length * 1000) / (performance.now() - start)).toLocaleString('en-US')} ops/s`);
+  }
+  process.exit(0);
+}
+
 checkSameOutcome(ops);
 
 const chunk = Math.ceil(ops.length / STEPS);

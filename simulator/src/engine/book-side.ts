@@ -31,9 +31,11 @@ export class BookSide {
     level.side = this.side;
     this.byPrice.set(priceTicks, level);
     const levels = this.levels;
+    // Shift by hand rather than splice(), which allocates the array of removed elements.
     const at = this.insertionIndex(priceTicks);
-    if (at === levels.length) levels.push(level);
-    else levels.splice(at, 0, level);
+    levels.push(level);
+    for (let i = levels.length - 1; i > at; i--) levels[i] = levels[i - 1]!;
+    levels[at] = level;
     return level;
   }
 
@@ -41,8 +43,10 @@ export class BookSide {
   remove(level: PriceLevel): void {
     const levels = this.levels;
     const last = levels.length - 1;
-    if (levels[last] === level) levels.pop();
-    else levels.splice(this.insertionIndex(level.priceTicks) - 1, 1);
+    if (levels[last] !== level) {
+      for (let i = this.insertionIndex(level.priceTicks) - 1; i < last; i++) levels[i] = levels[i + 1]!;
+    }
+    levels.pop();
     this.byPrice.delete(level.priceTicks);
     level.head = null;
     level.tail = null;

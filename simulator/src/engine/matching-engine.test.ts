@@ -397,8 +397,8 @@ describe('queries', () => {
     engine.submit('BTCUSDT', limit('x3', 'buy', 11, 1, { accountId: 7 }));
     engine.cancel('x3');
     expect(engine.ordersOf(7).map((o) => [o.orderId, o.symbol])).toEqual([
-      ['x2', 'ETHUSDT'],
       ['x1', 'BTCUSDT'],
+      ['x2', 'ETHUSDT'],
     ]);
     expect(engine.ordersOf(9)).toEqual([]);
   });

@@ -218,7 +218,7 @@ export class MatchingEngine {
     return node === undefined ? undefined : view(node);
   }
 
-  /** The resting orders of one (sub-)account, across all symbols, newest first. */
+  /** The resting orders of one (sub-)account, across all symbols, oldest first; a scan of all resting orders. */
   ordersOf(accountId: number): RestingOrderView[] {
     return this.registry.ofAccount(accountId).map(view);
   }

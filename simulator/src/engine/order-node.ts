@@ -1,10 +1,8 @@
 // One order, as the book holds it. The node is intrusive: it carries its own links in its
-// price level's FIFO and in its account's list, so unlinking it (cancel, fill, STP) is O(1)
-// and needs no search. Nodes are pooled and recycled, so steady-state matching allocates
+// price level's FIFO, so unlinking it (cancel, fill, STP) is O(1) and needs no search. Nodes are pooled and recycled, so steady-state matching allocates
 // no order objects.
 import { BUY, STP_CANCEL_MAKER, TIF_GTC } from './engine-codes';
 import type { PriceLevel } from './price-level';
-import type { AccountOrders } from './account-orders';
 import type { OrderBook } from './order-book';
 
 export class OrderNode {
@@ -22,9 +20,6 @@ export class OrderNode {
   level: PriceLevel | null = null;
   prev: OrderNode | null = null;
   next: OrderNode | null = null;
-  account: AccountOrders | null = null;
-  accountPrev: OrderNode | null = null;
-  accountNext: OrderNode | null = null;
 }
 
 /** A free list of nodes. Released nodes are wiped so no stale link survives reuse. */
@@ -41,9 +36,6 @@ export class OrderNodePool {
     node.level = null;
     node.prev = null;
     node.next = null;
-    node.account = null;
-    node.accountPrev = null;
-    node.accountNext = null;
     this.free.push(node);
   }
 }
