@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { buildWsLogin, signRest, type RestSignInput } from '@contract/signing';
 import { maskKeyId } from './mask-key-id';
 
-export const accountNameSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'must be 1 to 32 characters of lowercase letters, digits, _ or -');
+export const ACCOUNT_NAME_RE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+export const accountNameSchema = z.string().regex(ACCOUNT_NAME_RE, 'must be 1 to 32 characters of lowercase letters, digits, _ or -');
 
 /** One named exchange account as stored (key file entry or environment). */
 export const storedAccountSchema = z.strictObject({

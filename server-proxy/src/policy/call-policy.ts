@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { findEndpoint, type EndpointDef } from '@contract/endpoints';
 import type { ErrorCode, ErrorParams } from '@contract/errors';
 import { check } from '@contract/validation';
-import { accountNameSchema, type AccountCredentials } from '../keys/account-credentials';
+import { ACCOUNT_NAME_RE, type AccountCredentials } from '../keys/account-credentials';
 import type { KeyStore } from '../keys/key-store';
 import type { Session } from '../auth/session-store';
 import { roleMay } from '../auth/roles';
@@ -37,7 +37,7 @@ export function resolveAccount(session: Session, requested: string | string[] | 
   if (Array.isArray(requested)) return refuse('DESK403A', { field: '(several x-desk-account headers)' });
   const name = requested ?? session.accounts[0];
   if (name === undefined) return refuse('DESK403A', { field: '(none)' });
-  if (!accountNameSchema.safeParse(name).success || !session.accounts.includes(name)) return refuse('DESK403A', { field: shown(name, 32) });
+  if (!ACCOUNT_NAME_RE.test(name) || !session.accounts.includes(name)) return refuse('DESK403A', { field: shown(name, 32) });
   const account = keyStore.get(name);
   return account ?? refuse('DESK403A', { field: name });
 }
