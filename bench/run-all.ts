@@ -9,6 +9,7 @@ import { printResults } from './lib/compare';
 import { readResults } from './lib/result';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const all = readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.ts'))
   .map((f) => f.slice(0, -'.bench.ts'.length))
@@ -24,7 +25,8 @@ const selected = wanted.length > 0 ? wanted : all;
 const failed: string[] = [];
 for (const name of selected) {
   console.log(`\n=== bench ${name} ===`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', `${benchDir}${name}.bench.ts`], { stdio: 'inherit' });
+  // `--import tsx` resolves tsx from the working directory, so run from the repository root.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `${benchDir}${name}.bench.ts`], { stdio: 'inherit', cwd: repoRoot });
   if (run.status !== 0) failed.push(`${name} (exit ${run.status ?? run.signal})`);
 }
 
