@@ -84,6 +84,8 @@ export class OrderService {
       this.store(o);
       this.emitOrder(o, null);
       this.accounts.lock(uid, o.lockCoin, o.lockRemaining);
+      // spec 6.2: a close order's placement changes the position's frozen quantity.
+      if (o.closes !== undefined) this.positions.emitFor(uid, o.inst.symbol);
       const account = this.accounts.get(uid);
       const common = { orderId: o.orderId, accountId: uid, stpGroup: account.parentUid, stpMode: o.stpMode, side: o.side };
       try {
@@ -171,7 +173,7 @@ export class OrderService {
     }
     const futures = category === 'usdt-futures';
     if (!futures && req.reduceOnly === 'yes') throw paramError('reduceOnly', 'applies only to futures orders');
-    if (!futures && req.posSide !== undefined) throw paramError('posSide', 'applies only to futures orders');
+    // posSide on a spot order, or in one-way mode, is ignored as the public API does.
     const hedge = futures && account.holdMode === 'hedge_mode';
     if (hedge && req.posSide === undefined) throw paramError('posSide', 'is required in hedge mode (long or short)');
     if (req.clientOid !== undefined && this.pendingByClientOid(uid, req.clientOid)) {
