@@ -1,0 +1,145 @@
+// issue 6 "Done when": the trading screen against the stack `npm start` runs.
+// Controls are found only by role and label (STYLE.md).
+import type { Page } from '@playwright/test';
+import { fromScaled, toScaled } from '../contract/decimal';
+import { expect, test } from './fixtures';
+
+const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+const openOrders = (page: Page) => page.getByRole('table', { name: 'Open orders' });
+
+async function openTrade(page: Page, category: 'Spot' | 'USDT-futures' = 'Spot', symbol = 'BTCUSDT') {
+  await page.goto('/trade');
+  const picker = page.getByRole('button', { name: /^Market: / });
+  await expect(picker).toBeVisible({ timeout: 30_000 });
+  if (!(await picker.getAttribute('aria-label'))?.startsWith(`Market: ${symbol} ${category} `)) {
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Choose market' });
+    await dialog.getByRole('tab', { name: category }).click();
+    await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+  await expect(picker).toHaveAttribute('aria-label', new RegExp(`^Market: ${symbol} ${category} `));
+  await expect(page.getByLabel('Mid price')).toHaveText(/\d/, { timeout: 30_000 });
+}
+
+/** The mid price shifted by `offset` (a decimal string, may be negative), cut to the tick scale. */
+async function priceFromMid(page: Page, offset: string, scale: number): Promise<string> {
+  const mid = (await page.getByLabel('Mid price').innerText()).replace(/,/g, '');
+  const units = toScaled(mid, scale, { rounding: 'down' }) + toScaled(offset, scale, { allowNegative: true });
+  return fromScaled(units, scale);
+}
+
+async function clientOidOf(page: Page): Promise<string> {
+  return page.getByLabel('Client order ID').inputValue();
+}
+
+async function placeLimit(page: Page, side: 'Buy' | 'Sell', price: string, qty: string, tif?: string): Promise<string> {
+  const form = page.getByRole('form', { name: 'Order form' });
+  await form.getByText(side, { exact: true }).first().click();
+  await form.getByLabel('Order type').selectOption('limit');
+  if (tif) await form.getByLabel('Time in force').selectOption(tif);
+  await form.getByLabel('Price', { exact: true }).fill(price);
+  await form.getByLabel('Quantity', { exact: true }).fill(qty);
+  const oid = await clientOidOf(page);
+  // Enter submits the form.
+  await form.getByLabel('Quantity', { exact: true }).press('Enter');
+  await expect(form.getByRole('status')).toContainText('Order sent');
+  return oid;
+}
+
+test('a limit order away from the market rests in open orders, moves in the book when modified, and cancels with a toast', async ({ page }) => {
+  await openTrade(page);
+  const price = await priceFromMid(page, '-30', 2);
+  const oid = await placeLimit(page, 'Buy', price, '0.001');
+
+  const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
+  await expect(row.getByLabel('State')).toHaveText(/^(live|new)$/);
+  // The user's own order is marked at its level in the book.
+  const bids = page.getByRole('list', { name: 'Bids' });
+  await expect(bids.getByRole('button', { name: `Bid ${price}, 1 of your orders` })).toBeVisible();
+
+  const moved = fromScaled(toScaled(price, 2) - 500n, 2);
+  await row.getByRole('button', { name: /^Modify / }).click();
+  await row.getByLabel('New price').fill(moved);
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(bids.getByRole('button', { name: `Bid ${moved}, 1 of your orders` })).toBeVisible();
+  await expect(bids.getByRole('button', { name: `Bid ${price}, 1 of your orders` })).toBeHidden();
+
+  await row.getByRole('button', { name: /^Cancel / }).click();
+  await expect(row.getByLabel('State')).toHaveText('canceled');
+  await expect(notifications(page).getByText('Order canceled').first()).toBeVisible();
+  await expect(notifications(page).getByText(/canceled: by you/).first()).toBeVisible();
+});
+
+test('a crossing order fills: toast, position and balance update without a reload', async ({ page }) => {
+  await openTrade(page, 'USDT-futures');
+  const usdt = page.getByLabel('USDT available');
+  await expect(usdt).toHaveText(/\d/);
+  const before = await usdt.innerText();
+  const form = page.getByRole('form', { name: 'Order form' });
+  await form.getByText('Buy', { exact: true }).first().click();
+  await form.getByLabel('Order type').selectOption('market');
+  await form.getByLabel('Quantity', { exact: true }).fill('0.010');
+  await form.getByRole('button', { name: 'Buy BTC' }).click();
+
+  await expect(notifications(page).getByText('Order filled').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Position' }).getByRole('row', { name: /^Position / }).first()).toBeVisible();
+  await expect(usdt).not.toHaveText(before);
+});
+
+test('a post-only order that would cross is canceled and the reason is shown', async ({ page }) => {
+  await openTrade(page);
+  const price = await priceFromMid(page, '200', 2);
+  const oid = await placeLimit(page, 'Buy', price, '0.001', 'post_only');
+  const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
+  await expect(row.getByLabel('State')).toHaveText('canceled');
+  await expect(row).toContainText('post-only');
+  await expect(notifications(page).getByText(/post-only: it would have crossed/).first()).toBeVisible();
+});
+
+test('a batch of 3 orders with one the exchange refuses shows 2 accepted and 1 rejected with its message', async ({ page }) => {
+  await openTrade(page);
+  const low = await priceFromMid(page, '-500', 2);
+  await page.getByRole('tab', { name: 'Batch entry' }).click();
+  const batch = page.getByRole('form', { name: 'Batch orders' });
+  await batch.getByRole('button', { name: 'Add row' }).click();
+  await batch.getByRole('button', { name: 'Add row' }).click();
+  const fill = async (n: number, price: string, qty: string) => {
+    await batch.getByLabel(`Row ${n} price`).fill(price);
+    await batch.getByLabel(`Row ${n} quantity`).fill(qty);
+  };
+  await fill(1, low, '0.001');
+  await fill(2, fromScaled(toScaled(low, 2) - 100n, 2), '0.001');
+  // 900 BTC at ~64,500 is far beyond the 100,000 USDT of the account: valid in shape, refused by the exchange.
+  await fill(3, low, '900');
+  await batch.getByRole('button', { name: /^Place batch/ }).click();
+
+  await expect(batch.getByText('2 accepted, 1 rejected')).toBeVisible();
+  await expect(batch.getByLabel('Row 1 result')).toContainText('accepted');
+  await expect(batch.getByLabel('Row 2 result')).toContainText('accepted');
+  await expect(batch.getByLabel('Row 3 result')).toContainText(/rejected: .+/);
+  await expect(batch.getByLabel('Row 3 result')).toContainText(/balance|margin|insufficient/i);
+});
+
+test('the order form refuses a price finer than the tick, next to the field, and sends nothing', async ({ page }) => {
+  await openTrade(page);
+  const form = page.getByRole('form', { name: 'Order form' });
+  await form.getByLabel('Order type').selectOption('limit');
+  await form.getByLabel('Price', { exact: true }).fill('60000.001');
+  await form.getByLabel('Quantity', { exact: true }).fill('0.001');
+  await form.getByLabel('Quantity', { exact: true }).press('Enter');
+  await expect(form.getByText('Price must be a multiple of 0.01')).toBeVisible();
+  await expect(form.getByLabel('Price', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Order sent')).toBeHidden();
+});
+
+test('clicking a book level fills the order form price', async ({ page }) => {
+  await openTrade(page);
+  const level = page.getByRole('list', { name: 'Asks' }).getByRole('button').first();
+  const name = (await level.getAttribute('aria-label')) ?? '';
+  const price = /^Ask ([\d.]+)/.exec(name)?.[1];
+  expect(price).toBeTruthy();
+  await level.click();
+  await expect(page.getByRole('form', { name: 'Order form' }).getByLabel('Price', { exact: true })).toHaveValue(price!);
+});
