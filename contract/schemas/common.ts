@@ -65,7 +65,7 @@ export type OrderState = (typeof orderStates)[number];
 export const terminalStates: readonly OrderState[] = ['filled', 'canceled'];
 
 /** Why an order was cancelled (spec 2.8 cancelSource; spec 3.1 and 3.3). */
-export const cancelSources = ['user', 'ioc', 'fok', 'post_only', 'self_trade', 'market_no_liquidity', 'modify_failed', 'liquidation', 'system'] as const;
+export const cancelSources = ['user', 'ioc', 'fok', 'post_only', 'self_trade', 'market_no_liquidity', 'modify_failed', 'reduce_only', 'liquidation', 'system'] as const;
 export const cancelSource = z.enum(cancelSources);
 export type CancelSource = (typeof cancelSources)[number];
 

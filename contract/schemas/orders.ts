@@ -184,6 +184,8 @@ export const fillsQuery = z
 
 export const fillRecord = z.object({
   execId: z.string(),
+  /** The trade both sides of a fill share (spec 2.8); execId is this side's own record. */
+  tradeId: z.string().optional(),
   orderId: z.string(),
   clientOid: z.string(),
   category: z.string(),
