@@ -22,6 +22,12 @@ describe('depthDiff', () => {
     expect(depthDiff(prev, next, PRICE_SCALE)).toEqual({ b: [['1.00', '1.5'], ['0.99', '0'], ['0.98', '3']], a: [] });
   });
 
+  it('treats a zero size as no level: a delete in the new book, nothing in the old one', () => {
+    const prev = { bids: new Map([[100, '1'], [99, '0']]), asks: new Map<number, string>() };
+    const next = { bids: new Map([[100, '0.000'], [98, '0']]), asks: new Map<number, string>() };
+    expect(depthDiff(prev, next, PRICE_SCALE)).toEqual({ b: [['1.00', '0']], a: [] });
+  });
+
   it('is empty when nothing changed, so no push is due', () => {
     const book = { bids: new Map([[100, '1']]), asks: new Map([[101, '1']]) };
     expect(isEmptyDelta(depthDiff(book, book, PRICE_SCALE))).toBe(true);

@@ -36,10 +36,21 @@ export function isEmptyDelta(delta: DepthDelta): boolean {
   return delta.a.length === 0 && delta.b.length === 0;
 }
 
+// A level whose size is zero ("0", "0.000") is no level: in `prev` it was already gone, and
+// in `next` it is a delete.
+const ZERO = /^0+(?:\.0+)?$/;
+const present = (size: string | undefined): size is string => size !== undefined && !ZERO.test(size);
+
 function diffSide(prev: LevelMap, next: LevelMap, priceScale: number, bestFirst: (x: number, y: number) => number): DepthLevel[] {
   const changed: number[] = [];
-  for (const [ticks, size] of next) if (prev.get(ticks) !== size) changed.push(ticks);
-  for (const ticks of prev.keys()) if (!next.has(ticks)) changed.push(ticks);
+  for (const [ticks, size] of next) {
+    const before = prev.get(ticks);
+    if (present(size) ? before !== size : present(before)) changed.push(ticks);
+  }
+  for (const [ticks, size] of prev) if (!next.has(ticks) && present(size)) changed.push(ticks);
   changed.sort(bestFirst);
-  return changed.map((ticks): DepthLevel => [fromScaled(ticks, priceScale), next.get(ticks) ?? '0']);
+  return changed.map((ticks): DepthLevel => {
+    const size = next.get(ticks);
+    return [fromScaled(ticks, priceScale), present(size) ? size : '0'];
+  });
 }

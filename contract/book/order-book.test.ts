@@ -210,6 +210,14 @@ describe('OrderBook view', () => {
     expect(book.view(1).bids[0]!.price).toBe('990');
   });
 
+  it('gives no levels for a depth of zero, a negative depth or NaN, and whole levels for a fraction', () => {
+    const book = syncedBook();
+    expect(book.view(0).bids).toEqual([]);
+    expect(book.view(-3).asks).toEqual([]);
+    expect(book.view(Number.NaN).bids).toEqual([]);
+    expect(book.view(2.7).bids).toHaveLength(2);
+  });
+
   it('hands out copies that do not alias the book', () => {
     const book = syncedBook();
     const view = book.view(2);

@@ -309,7 +309,7 @@ function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b',
 }
 
 function copySide(side: BookSide, depth: number): BookLevel[] {
-  const n = Math.min(side.length, Math.max(0, depth));
+  const n = depth > 0 ? Math.min(side.length, Math.floor(depth)) : 0; // NaN and negatives give no levels
   const out: BookLevel[] = new Array<BookLevel>(n);
   for (let d = 0; d < n; d++) {
     out[d] = { price: side.priceAt(d), size: side.sizeAt(d), ticks: side.ticksAt(d), lots: side.lotsAt(d) };
