@@ -14,6 +14,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { errorEnvelope, errorMessage, httpStatusOf, localeFrom, type ErrorCode, type ErrorParams, type Locale } from '@contract/errors';
 import { EVENT_KEY, PublicHub, type HubClient } from './ws-public-hub';
 import { PrivateRelay } from './ws-private-relay';
+import type { WsRelayHooks } from './relay-hooks';
+import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
 import { BrowserSendQueue } from './ws-send-queue';
 import { defaultRelayLimits, type RelayClock, type RelayLimits, type RelaySession, type WsRelayDeps } from './ws-relay-types';
 
@@ -43,7 +45,11 @@ export interface WsRelay {
   close(): Promise<void>;
 }
 
-export function attachWsRelay(server: Server, deps: WsRelayDeps): WsRelay {
+/** Takes the relay's own deps, or the proxy's hooks (relay-hooks.ts), which it adapts. */
+export function attachWsRelay(server: Server, deps: WsRelayDeps): WsRelay;
+export function attachWsRelay(server: Server, hooks: WsRelayHooks): WsRelay;
+export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelayHooks): WsRelay {
+  const deps = isProxyHooks(depsOrHooks) ? depsFromHooks(depsOrHooks) : depsOrHooks;
   const limits: RelayLimits = { ...defaultRelayLimits, ...deps.limits };
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger;

@@ -1,0 +1,59 @@
+// Turns the hooks the proxy's HTTP side passes (relay-hooks.ts: its Session, its
+// AccountCredentials, its AuditStore) into the relay's own narrower deps, so the relay
+// stays testable without sessions, key files or SQLite.
+
+import type { IncomingMessage } from 'node:http';
+import { httpStatusOf } from '@contract/errors';
+import type { Session } from '../auth/session-store';
+import type { WsRelayHooks } from './relay-hooks';
+import type { RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
+
+export function isProxyHooks(value: WsRelayDeps | WsRelayHooks): value is WsRelayHooks {
+  return 'permissionsFor' in value;
+}
+
+export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
+  // The relay hands its own session object back to accountFor; this finds the proxy's.
+  const sessions = new WeakMap<RelaySession, Session>();
+  return {
+    authenticateUpgrade: (req: IncomingMessage) => {
+      const session = hooks.authenticateUpgrade(req);
+      if (session === undefined) return null;
+      const relaySession: RelaySession = {
+        user: session.user,
+        role: session.role,
+        permissions: hooks.permissionsFor(session),
+        accounts: session.accounts,
+      };
+      sessions.set(relaySession, session);
+      return relaySession;
+    },
+    checkOrigin: (req) => hooks.checkOrigin(req.headers.origin),
+    accountFor: (relaySession, name) => {
+      const session = sessions.get(relaySession);
+      const creds = session === undefined ? undefined : hooks.accountFor(session, name);
+      if (creds === undefined) return null;
+      return creds.withSecrets((s) => ({ name: creds.name, uid: creds.uid ?? '', apiKey: s.apiKey, secret: s.secret, passphrase: s.passphrase }));
+    },
+    upstream: { publicUrl: hooks.upstream.wsPublic, privateUrl: hooks.upstream.wsPrivate },
+    audit: (r: WsAuditRecord) => {
+      hooks.audit.record({
+        time: r.time,
+        user: r.user,
+        account: r.account,
+        endpoint: r.endpoint,
+        method: 'WS',
+        path: '/ws/private',
+        channel: 'ws',
+        requestBody: JSON.stringify(r.body),
+        httpStatus: r.code === '0' || r.code === '00000' ? 200 : httpStatusOf(r.code),
+        code: r.code,
+        msg: r.msg,
+        orderIds: r.orderId === undefined ? [] : r.orderId.split(','),
+        clientOids: r.clientOid === undefined ? [] : r.clientOid.split(','),
+      });
+    },
+    logger: hooks.logger,
+    clock: hooks.clock,
+  };
+}
