@@ -124,6 +124,17 @@ describe('order channel and trade operations (spec 3.1, 6.2, 6.4)', () => {
     expect(answerIndex).toBeLessThan(firstPush);
   });
 
+  it('pushes each fill on the fill topic with its tradeId', async () => {
+    const maker = await loggedIn(keysOf.other);
+    const s = await loggedIn(keysOf.main, ['fill']);
+    await trade(maker, 'place-order', [limit('sell', '65000', '0.2')]);
+    await trade(s, 'place-order', [limit('buy', '65000', '0.2')]);
+    const push = await s.waitFor(isPush('fill'));
+    const fill = (push.data as Record<string, string>[])[0]!;
+    expect(fill).toMatchObject({ symbol: 'BTCUSDT', side: 'buy', execPrice: '65000', execQty: '0.2', tradeScope: 'taker' });
+    expect(fill.tradeId).toMatch(/^\d+$/);
+  });
+
   it('pushes live then canceled with cancelSource post_only for a post-only order that would cross', async () => {
     const maker = await loggedIn(keysOf.other);
     const s = await loggedIn(keysOf.main);

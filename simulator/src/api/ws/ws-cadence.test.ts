@@ -1,0 +1,44 @@
+// The depth cadence on real timers, as main.ts runs it (no manual flushing).
+import { afterEach, describe, expect, it } from 'vitest';
+import { depthPushSchema } from '@contract/schemas/ws-depth';
+import { MAKER_UID } from '../../accounts/seed-accounts';
+import { createSimulator, type Simulator } from '../../server';
+import { createWsExtension } from './extension';
+import { wsOptionsFromEnv } from './ws-options';
+import { TestSocket } from './testing/ws-test-client';
+
+let sim: Simulator;
+let socket: TestSocket | undefined;
+afterEach(async () => {
+  socket?.close();
+  await sim.close();
+});
+
+async function subscribedBooks(bookIntervalMs: number): Promise<TestSocket> {
+  sim = createSimulator({ extensions: [createWsExtension({ bookIntervalMs })] });
+  const port = await sim.listen(0);
+  socket = await TestSocket.open(`ws://127.0.0.1:${port}/v3/ws/public`);
+  socket.send({ op: 'subscribe', args: [{ instType: 'USDT-FUTURES', topic: 'books', symbol: 'BTCUSDT' }] });
+  await socket.waitFor((f) => typeof f === 'object' && f.action === 'snapshot');
+  return socket;
+}
+
+describe('books cadence', () => {
+  it.each([20, 0])('pushes the coalesced change of a burst as one update (interval %i ms)', async (ms) => {
+    const s = await subscribedBooks(ms);
+    // Three orders at one price in one turn of the event loop: one level, final size 0.3.
+    for (let i = 0; i < 3; i++) sim.orders.place(MAKER_UID, { category: 'usdt-futures', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: '60000', qty: '0.1' });
+    const update = depthPushSchema.parse(await s.waitFor((f) => typeof f === 'object' && f.action === 'update'));
+    expect(update.data[0]!.b).toEqual([['60000.0', '0.300']]);
+    expect(update.data[0]!.pseq).toBe(1);
+    await s.sync();
+    expect(s.frames.filter((f) => typeof f === 'object' && f.action === 'update')).toHaveLength(1);
+  });
+});
+
+describe('WebSocket options from the environment', () => {
+  it('reads SIM_BOOK_INTERVAL_MS and friends, and names a bad value', () => {
+    expect(wsOptionsFromEnv({ SIM_BOOK_INTERVAL_MS: '0', SIM_WS_IDLE_MS: '5000', SIM_WS_MSG_PER_SEC: '20' })).toEqual({ bookIntervalMs: 0, idleMs: 5000, messagesPerSecond: 20 });
+    expect(() => wsOptionsFromEnv({ SIM_BOOK_INTERVAL_MS: 'fast' })).toThrow(/SIM_BOOK_INTERVAL_MS/);
+  });
+});
