@@ -20,7 +20,7 @@ function comingSoon(title: string, summary: string): LazyExoticComponent<Compone
 }
 
 export const routes: readonly DeskRoute[] = [
-  { path: '/trade', label: 'Trade', permission: 'market.read', screen: comingSoon('Trade', 'Order book, depth and price charts, order entry and open orders.') },
+  { path: '/trade', label: 'Trade', permission: 'market.read', screen: lazy(() => import('@web/features/trade/trade-page')) },
   { path: '/orders', label: 'Orders', permission: 'trade.read', screen: comingSoon('Orders', 'Open orders, order history and fills.') },
   { path: '/positions', label: 'Positions', permission: 'account.read', screen: comingSoon('Positions', 'Open positions with mark price and unrealised PnL.') },
   { path: '/assets', label: 'Assets', permission: 'account.read', screen: comingSoon('Assets', 'Balances, funding assets and financial records.') },
