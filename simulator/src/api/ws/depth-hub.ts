@@ -1,8 +1,8 @@
 // All depth publishers of the public socket, and the cadence that drives them (spec 6.3:
 // books/books5/books15 every 200 ms on spot and 150 ms on futures; books1 on every change
 // of the top of book). The cadence is configurable (SIM_BOOK_INTERVAL_MS) because the UI
-// benchmark asks for thousands of book pushes a second; 0 pushes once per event-loop turn
-// in which the book changed, which still coalesces the changes of one burst.
+// benchmark asks for thousands of book pushes a second; 0 pushes after every command that
+// changed the book (a source without command boundaries: once per event-loop turn).
 import type { DepthArg } from '@contract/schemas/ws-depth';
 import { depthCategory } from '@contract/schemas/ws-depth';
 import type { DepthSink } from './depth-publisher';
@@ -29,7 +29,7 @@ export const realTimers: DepthTimers = {
 };
 
 export interface DepthHubOptions {
-  /** One cadence for every book, overriding spec 6.3's defaults (0: every event-loop turn). */
+  /** One cadence for every book, overriding spec 6.3's defaults (0: after every command that changed the book). */
   bookIntervalMs?: number;
   now?: () => number;
   timers?: DepthTimers;
@@ -42,7 +42,7 @@ export class DepthHub {
   private readonly cadences = new Map<number, () => void>();
   private readonly now: () => number;
   private readonly timers: DepthTimers;
-  private readonly unlisten: () => void;
+  private readonly unlisten: (() => void)[] = [];
   private topScheduled = false;
   private immediateScheduled = false;
 
@@ -52,13 +52,24 @@ export class DepthHub {
   ) {
     this.now = options.now ?? Date.now;
     this.timers = options.timers ?? realTimers;
-    this.unlisten = source.onLevelChange((key, side, ticks, lots) => {
-      const p = this.publishers.get(key);
-      if (p === undefined) return;
-      p.noteChange(side, ticks, lots);
-      if (p.hasTopSubscribers) this.scheduleTop();
-      if (this.options.bookIntervalMs === 0) this.scheduleImmediate();
-    });
+    const perCommand = options.bookIntervalMs === 0 && source.onSettled !== undefined;
+    this.unlisten.push(
+      source.onLevelChange((key, side, ticks, lots) => {
+        const p = this.publishers.get(key);
+        if (p === undefined) return;
+        p.noteChange(side, ticks, lots);
+        if (p.hasTopSubscribers) this.scheduleTop();
+        if (options.bookIntervalMs === 0 && !perCommand) this.scheduleImmediate();
+      }),
+    );
+    if (perCommand) {
+      this.unlisten.push(
+        source.onSettled!((key) => {
+          // Sending is all a push does, so it is safe inside the simulator's command.
+          this.publishers.get(key)?.flush(this.now());
+        }),
+      );
+    }
   }
 
   /** The cadence of a book: the configured one, else spec 6.3's per category. */
@@ -110,7 +121,7 @@ export class DepthHub {
   }
 
   close(): void {
-    this.unlisten();
+    for (const stop of this.unlisten) stop();
     for (const stop of this.cadences.values()) stop();
     this.cadences.clear();
     this.publishers.clear();

@@ -28,4 +28,6 @@ export interface DepthSource {
   top(book: DepthBookSpec, side: BookSide, n: number): readonly DepthLevelTicks[];
   /** Every change of a level's total size (0: the level is gone). Returns an unsubscribe. */
   onLevelChange(listener: LevelChangeListener): () => void;
+  /** The end of one command that changed a book (all its level changes came before). Optional. */
+  onSettled?(listener: (bookKey: string) => void): () => void;
 }

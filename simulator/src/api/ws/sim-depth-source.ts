@@ -24,5 +24,8 @@ export function simDepthSource(sim: Pick<Simulator, 'instruments' | 'engine' | '
     onLevelChange(listener: LevelChangeListener) {
       return sim.bus.on('book.level', (e) => listener(bookKeyOf(e.category, e.symbol), e.side === 'bid' ? 'buy' : 'sell', e.priceTicks, e.lots));
     },
+    onSettled(listener) {
+      return sim.bus.on('book.settled', (e) => listener(bookKeyOf(e.category, e.symbol)));
+    },
   };
 }

@@ -24,15 +24,24 @@ async function subscribedBooks(bookIntervalMs: number): Promise<TestSocket> {
 }
 
 describe('books cadence', () => {
-  it.each([20, 0])('pushes the coalesced change of a burst as one update (interval %i ms)', async (ms) => {
-    const s = await subscribedBooks(ms);
-    // Three orders at one price in one turn of the event loop: one level, final size 0.3.
+  const placeThree = () => {
     for (let i = 0; i < 3; i++) sim.orders.place(MAKER_UID, { category: 'usdt-futures', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: '60000', qty: '0.1' });
-    const update = depthPushSchema.parse(await s.waitFor((f) => typeof f === 'object' && f.action === 'update'));
-    expect(update.data[0]!.b).toEqual([['60000.0', '0.300']]);
-    expect(update.data[0]!.pseq).toBe(1);
+  };
+  const updates = (s: TestSocket) => s.frames.filter((f) => typeof f === 'object' && f.action === 'update').map((f) => depthPushSchema.parse(f).data[0]!);
+
+  it('coalesces a burst into one update carrying the final size (interval 20 ms)', async () => {
+    const s = await subscribedBooks(20);
+    placeThree(); // three commands in one turn of the event loop, one price level
+    await s.waitFor((f) => typeof f === 'object' && f.action === 'update');
     await s.sync();
-    expect(s.frames.filter((f) => typeof f === 'object' && f.action === 'update')).toHaveLength(1);
+    expect(updates(s).map((d) => [d.b, d.pseq])).toEqual([[[['60000.0', '0.300']], 1]]);
+  });
+
+  it('pushes after every command when the interval is 0', async () => {
+    const s = await subscribedBooks(0);
+    placeThree();
+    await s.sync();
+    expect(updates(s).map((d) => d.b)).toEqual([[['60000.0', '0.100']], [['60000.0', '0.200']], [['60000.0', '0.300']]]);
   });
 });
 

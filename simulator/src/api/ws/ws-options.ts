@@ -2,7 +2,7 @@
 // "WS v3", and their SIM_* environment overrides (simulator/README.md).
 
 export interface WsOptions {
-  /** One cadence for all `books`/books5/15/50 pushes, ms (default: spot 200, futures 150; 0: every event-loop turn). */
+  /** One cadence for all `books`/books5/15/50 pushes, ms (default: spot 200, futures 150; 0: after every command that changed the book). */
   bookIntervalMs?: number;
   /** Close a connection after this long without a message from the client (default 120000). */
   idleMs?: number;
