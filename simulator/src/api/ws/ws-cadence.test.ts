@@ -51,3 +51,15 @@ describe('WebSocket options from the environment', () => {
     expect(() => wsOptionsFromEnv({ SIM_BOOK_INTERVAL_MS: 'fast' })).toThrow(/SIM_BOOK_INTERVAL_MS/);
   });
 });
+
+describe('closing the simulator', () => {
+  it('closes its open WebSocket connections and refuses other upgrade paths', async () => {
+    sim = createSimulator({ extensions: [createWsExtension()] });
+    const port = await sim.listen(0);
+    await expect(TestSocket.open(`ws://127.0.0.1:${port}/v3/ws/elsewhere`)).rejects.toThrow(/404/);
+    const s = await TestSocket.open(`ws://127.0.0.1:${port}/v3/ws/private`);
+    await sim.close();
+    expect((await s.closed).code).toBeGreaterThan(0);
+    sim = createSimulator(); // for afterEach
+  });
+});
