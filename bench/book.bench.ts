@@ -97,30 +97,39 @@ function generateStream(): string[] {
       const other = isBid ? asks : bids;
       const dir = isBid ? -1 : 1; // away from the top
       const d = depth(side.length);
-      const r = random();
-      // Keep each side near LEVELS_PER_SIDE: lean to inserts when short, deletes when long.
-      const drift = (LEVELS_PER_SIDE - side.length) / 200;
-      if (r < DELETE_SHARE - drift && side.length > 30) {
+      const out = changes[isBid ? 'b' : 'a'];
+      let r = random();
+      // Keep each side near LEVELS_PER_SIDE, so deletes and inserts stay equally common.
+      if (side.length < LEVELS_PER_SIDE - 20 && r < DELETE_SHARE) r += DELETE_SHARE;
+      else if (side.length > LEVELS_PER_SIDE + 20 && r >= DELETE_SHARE && r < DELETE_SHARE + INSERT_SHARE) r -= DELETE_SHARE;
+      if (r < DELETE_SHARE) {
         const [gone] = side.splice(d, 1);
-        changes[isBid ? 'b' : 'a'].push([gone!.price, '0']);
+        out.push([gone!.price, '0']);
         continue;
       }
       if (r < DELETE_SHARE + INSERT_SHARE) {
-        // A new price just better than level d (for d = 0: inside the spread, not crossing).
-        const outer = side[d]!.ticks;
-        const inner = d > 0 ? side[d - 1]!.ticks : other[0]!.ticks;
-        const room = Math.abs(inner - outer) - 1;
-        if (room > 0) {
-          const t = outer - dir * randomInt(random, 1, room);
-          const level = { ticks: t, price: price(t), size: size() };
-          side.splice(d, 0, level);
-          changes[isBid ? 'b' : 'a'].push([level.price, level.size]);
-          continue;
+        // A new price just better than level j, from j = d down: the first gap found (for
+        // j = 0 that is inside the spread, never crossing it), else one past the last level.
+        let j = d;
+        let t = 0;
+        for (; j < side.length; j++) {
+          const outer = side[j]!.ticks;
+          const inner = j > 0 ? side[j - 1]!.ticks : other[0]!.ticks;
+          const room = Math.abs(inner - outer) - 1;
+          if (room > 0) {
+            t = outer - dir * randomInt(random, 1, room);
+            break;
+          }
         }
+        if (j === side.length) t = side[j - 1]!.ticks + dir * randomInt(random, 1, 3);
+        const level = { ticks: t, price: price(t), size: size() };
+        side.splice(j, 0, level);
+        out.push([level.price, level.size]);
+        continue;
       }
       const level = side[d]!;
       level.size = size();
-      changes[isBid ? 'b' : 'a'].push([level.price, level.size]);
+      out.push([level.price, level.size]);
     }
     ts += randomInt(random, 1, 150);
     const pseq = seq;
