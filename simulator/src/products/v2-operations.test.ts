@@ -221,6 +221,13 @@ describe('v2 rate limits (spec 8)', () => {
     expect(log.every((e) => e.endpoint === 'reviseHistory')).toBe(true);
   });
 
+  it('limits v3 calls per UID at the configured rate', async () => {
+    boot(createLimitsExtension({ v3PerSecond: 3 }));
+    for (let i = 0; i < 3; i++) expect((await call(sim, 'GET', endpoints.assets.path)).code).toBe('00000');
+    expect(await call(sim, 'GET', endpoints.settings.path)).toMatchObject({ status: 429, code: '429' });
+    expect((await call(sim, 'GET', endpoints.assets.path, undefined, { key: keysOf.sub })).code).toBe('00000');
+  });
+
   it('records requests for the log route and refuses it to remote callers', async () => {
     boot();
     await ok(sim, 'GET', endpoints.redeemResult.path, { orderId: '100000181', periodType: 'flexible' });

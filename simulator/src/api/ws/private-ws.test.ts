@@ -157,6 +157,16 @@ describe('order channel and trade operations (spec 3.1, 6.2, 6.4)', () => {
     expect(pushes.at(-1)).toMatchObject({ state: 'canceled', cancelSource: 'self_trade' });
   });
 
+  it("pushes the taker's own cancel with cancelSource self_trade under cancel_taker", async () => {
+    const parent = await loggedIn(keysOf.main);
+    const sub = await loggedIn(keysOf.sub);
+    await trade(parent, 'place-order', [limit('sell', '65000', '0.1')]);
+    const taker = wsTradeAnswer.parse(await trade(sub, 'place-order', [limit('buy', '65000', '0.1', { stpMode: 'cancel_taker' })])).args[0]!.orderId!;
+    await sub.waitFor((f) => isPush('order')(f) && JSON.stringify(f).includes('"canceled"'));
+    const pushes = orderPushes(sub, taker);
+    expect(pushes.map((p) => [p.state, p.cancelSource])).toEqual([['live', ''], ['canceled', 'self_trade']]);
+  });
+
   it('answers an op rejected at entry with an error naming the problem, and pushes nothing', async () => {
     const s = await loggedIn(keysOf.main);
     const offTick = await trade(s, 'place-order', [limit('buy', '65000.001', '0.1')]);
