@@ -56,8 +56,13 @@ async function main(): Promise<void> {
     const wsBase = upstreamUrl.replace(/^http/, 'ws');
     upstreamWs = { wsPublic: `${wsBase}/v3/ws/public`, wsPrivate: `${wsBase}/v3/ws/private` };
     keyStore = new KeyStore(simulatorAccounts(process.env));
-    // The simulator serves the spec's paths (upstream-facts.md "What follows for us").
-    runtimeConfig = { ...config, upstream: { ...config.upstream, specPaths: true } };
+    // The simulator serves the spec's paths (upstream-facts.md "What follows for us"), and
+    // its v3 budget is 1000/s per UID (simulator README): 100/s per v3 group stays inside it.
+    runtimeConfig = {
+      ...config,
+      upstream: { ...config.upstream, specPaths: true },
+      rate: { ...config.rate, undocumentedPerSecond: config.rate.undocumentedPerSecond ?? 100 },
+    };
   }
   if (config.dev) runtimeConfig = { ...runtimeConfig, allowedOrigins: [...runtimeConfig.allowedOrigins, 'http://127.0.0.1:5173', 'http://localhost:5173'] };
 

@@ -23,13 +23,15 @@ const READY_RE = /simulator listening on (http:\/\/[^\s]+)/;
  */
 export function startSimulator(repoRoot: string, port: number, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningSimulator> {
   const entry = resolve(repoRoot, 'simulator/src/main.ts');
-  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
+  const tsx = resolve(repoRoot, 'node_modules/tsx');
   if (!existsSync(entry)) {
     return Promise.reject(new SimulatorStartError(`the embedded simulator is missing (${entry} does not exist); set DESK_UPSTREAM_REST to use another upstream`));
   }
-  if (!existsSync(tsx)) return Promise.reject(new SimulatorStartError('node_modules/.bin/tsx is missing: run npm install'));
+  if (!existsSync(tsx)) return Promise.reject(new SimulatorStartError('node_modules/tsx is missing: run npm install'));
 
-  const child = spawn(tsx, [entry, '--port', String(port)], {
+  // node --import tsx (not the tsx wrapper): the child IS the simulator, so stopping it
+  // cannot leave a grandchild behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, '--port', String(port)], {
     cwd: repoRoot,
     env: { ...env, SIM_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
