@@ -264,6 +264,13 @@ describe('connection rules (upstream-facts "WS v3")', () => {
     expect(closed.code).toBe(4000);
   });
 
+  it('refuses an oversized message with 30008 and keeps the connection', async () => {
+    const s = await open();
+    s.send({ op: 'subscribe', args: [{ instType: 'UTA', topic: 'order', pad: 'x'.repeat(70_000) }] });
+    expect(await s.waitFor(isEvent('error'))).toMatchObject({ code: '30008' });
+    await s.sync();
+  });
+
   it('answers an unknown op with 30003 and an unknown channel with 30001', async () => {
     const s = await loggedIn(keysOf.main, []);
     s.send({ op: 'dance' });

@@ -31,7 +31,8 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
     timers,
   });
   const feed = new PrivateFeed(sim, { positionIntervalMs: options.positionIntervalMs, accountIntervalMs: options.accountIntervalMs, timers });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // Frames up to 1 MiB are read, so an oversized message gets a 30008 answer, not a dropped link.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const sessions = new Set<WsSession>();
   const gone = (s: WsSession) => sessions.delete(s);
 

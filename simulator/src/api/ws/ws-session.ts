@@ -12,6 +12,9 @@ import type { ResolvedWsOptions } from './ws-options';
 
 export type JsonObject = Record<string, unknown>;
 
+/** A batch of 20 orders is a few kB; anything far larger is refused with 30008. */
+export const MAX_MESSAGE_CHARS = 64 * 1024;
+
 export interface WsErrorFields {
   id?: string;
   arg?: unknown;
@@ -115,6 +118,10 @@ export abstract class WsSession implements DepthSink {
         return;
       }
       this.sendError('30006');
+      return;
+    }
+    if (text.length > MAX_MESSAGE_CHARS) {
+      this.sendError('30008', { msg: `Message too large: ${text.length} characters, at most ${MAX_MESSAGE_CHARS}` });
       return;
     }
     if (text === 'ping') {
