@@ -11,7 +11,7 @@ let url: string;
 const sockets: TestSocket[] = [];
 
 beforeEach(async () => {
-  sim = createSimulator({ extensions: [createWsExtension({ idleMs: 400, positionIntervalMs: 50, accountIntervalMs: 50 })] });
+  sim = createSimulator({ extensions: [createWsExtension({ idleMs: 60_000, positionIntervalMs: 50, accountIntervalMs: 50 })] });
   const port = await sim.listen(0);
   url = `ws://127.0.0.1:${port}/v3/ws/private`;
 });
@@ -259,9 +259,14 @@ describe('connection rules (upstream-facts "WS v3")', () => {
   });
 
   it('closes a connection that sends nothing for the idle limit', async () => {
-    const s = await open();
-    const closed = await s.closed;
-    expect(closed.code).toBe(4000);
+    const quiet = createSimulator({ extensions: [createWsExtension({ idleMs: 300 })] });
+    try {
+      const s = await TestSocket.open(`ws://127.0.0.1:${await quiet.listen(0)}/v3/ws/public`);
+      const closed = await s.closed;
+      expect(closed.code).toBe(4000);
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('refuses an oversized message with 30008 and keeps the connection', async () => {
