@@ -124,7 +124,10 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     relay = deps.attachWsRelay(app.server, hooks);
   }
 
-  const sweep = setInterval(() => ctx.sessions.sweep(), 60_000);
+  const sweep = setInterval(() => {
+    ctx.sessions.sweep();
+    ctx.loginThrottle.sweep();
+  }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);

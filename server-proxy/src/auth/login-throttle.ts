@@ -46,6 +46,11 @@ export class LoginThrottle {
     this.#failures.set(key, recent);
   }
 
+  /** Forgets keys whose failures all left the window (bounded memory under a flood). */
+  sweep(): void {
+    for (const key of [...this.#failures.keys()]) this.recent(key);
+  }
+
   reset(key: string): void {
     this.#failures.delete(key);
   }
