@@ -51,7 +51,7 @@ describe('collectRange', () => {
     const controller = new AbortController();
     const fetchPage = fakeList(1000, 100, calls);
     const run = collectRange({
-      fetchPage: async (cursor, signal) => {
+      fetchPage: async (cursor) => {
         const page = await fetchPage(cursor);
         if (calls.length === 2) controller.abort();
         return page;

@@ -1,0 +1,166 @@
+// The three spec 4.6 lists of the history screen: what each fetches, how its rows are
+// identified and dated, and its columns on screen and in CSV. CSV cells are the
+// exchange's own strings (exact decimals, times as Unix ms plus an ISO UTC copy).
+import type { ReactNode } from 'react';
+import { endpoints } from '@contract/endpoints';
+import type { FinancialRecord } from '@contract/schemas/account';
+import type { FillRecord, OrderRecord } from '@contract/schemas/orders';
+import { callEndpoint } from '@web/lib/api/endpoint-client';
+import type { Page } from '@web/lib/account-data/cursor-pages';
+import type { ListTopic } from '@web/lib/account-data/list-refresh-events';
+import type { CsvColumn } from '@web/lib/csv/csv-build';
+import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
+import { formatDateTime } from '@web/lib/format/format-time';
+import { filterParams, type HistoryFilters } from './history-filters';
+import type { TableColumn } from './virtual-table';
+
+export const PAGE_SIZE = 100;
+
+export interface ListDefinition<Row> {
+  id: 'orders' | 'fills' | 'records';
+  title: string;
+  topic: ListTopic;
+  /** The filter that narrows by instrument: a symbol, or a coin for financial records. */
+  symbolFilter: 'symbol' | 'coin';
+  idOf: (row: Row) => string;
+  timeOf: (row: Row) => number;
+  rowLabel: (row: Row) => string;
+  columns: readonly TableColumn<Row>[];
+  csv: readonly CsvColumn<Row>[];
+  fetchPage: (filters: HistoryFilters, cursor: string | undefined, account: string | null, signal: AbortSignal) => Promise<Page<Row>>;
+}
+
+const iso = (ms: string) => (/^\d+$/.test(ms) ? new Date(Number(ms)).toISOString() : '');
+const fees = (detail: readonly { feeCoin: string; fee: string }[] | undefined) => detail ?? [];
+const signedCell = (v: string): ReactNode => <span className={v.startsWith('-') ? 'text-sell' : /[1-9]/.test(v) ? 'text-buy' : ''}>{formatSigned(v)}</span>;
+const sideCell = (side: string): ReactNode => <span className={side === 'buy' ? 'text-buy' : 'text-sell'}>{side}</span>;
+const page = { limit: String(PAGE_SIZE) };
+
+export const orderHistoryList: ListDefinition<OrderRecord> = {
+  id: 'orders',
+  title: 'Order history',
+  topic: 'history',
+  symbolFilter: 'symbol',
+  idOf: (o) => o.orderId,
+  timeOf: (o) => Number(o.createdTime),
+  rowLabel: (o) => `Order ${o.orderId}`,
+  fetchPage: (f, cursor, account, signal) =>
+    callEndpoint(endpoints.historyOrders, { ...filterParams(f, 'symbol'), ...page, ...(cursor ? { cursor } : {}) }, { account: account ?? undefined, signal }),
+  columns: [
+    { header: 'Time', width: '10.5rem', cell: (o) => formatDateTime(o.createdTime) },
+    { header: 'Order ID', width: '9rem', cell: (o) => o.orderId },
+    { header: 'Symbol', width: '6rem', cell: (o) => o.symbol },
+    { header: 'Category', width: '6.5rem', cell: (o) => o.category.toLowerCase() },
+    { header: 'Type', width: '4rem', cell: (o) => o.orderType },
+    { header: 'Side', width: '3.5rem', cell: (o) => sideCell(o.side) },
+    { header: 'Price', width: '7rem', align: 'right', cell: (o) => (o.orderType === 'market' ? 'market' : formatDecimal(o.price)) },
+    { header: 'Qty', width: '6.5rem', align: 'right', cell: (o) => formatDecimal(o.qty, { group: false }) },
+    { header: 'Filled', width: '6.5rem', align: 'right', cell: (o) => formatDecimal(o.cumExecQty, { group: false }) },
+    { header: 'Avg price', width: '7rem', align: 'right', cell: (o) => formatDecimal(o.avgPrice) },
+    { header: 'State', width: '7rem', cell: (o) => o.state },
+    { header: 'Cancel reason', width: '7rem', cell: (o) => o.cancelSource || '' },
+  ],
+  csv: [
+    { header: 'createdTime', value: (o) => o.createdTime },
+    { header: 'createdTimeUtc', value: (o) => iso(o.createdTime) },
+    { header: 'updatedTime', value: (o) => o.updatedTime },
+    { header: 'orderId', value: (o) => o.orderId },
+    { header: 'clientOid', value: (o) => o.clientOid },
+    { header: 'category', value: (o) => o.category },
+    { header: 'symbol', value: (o) => o.symbol },
+    { header: 'orderType', value: (o) => o.orderType },
+    { header: 'side', value: (o) => o.side },
+    { header: 'posSide', value: (o) => o.posSide ?? '' },
+    { header: 'price', value: (o) => o.price },
+    { header: 'qty', value: (o) => o.qty },
+    { header: 'cumExecQty', value: (o) => o.cumExecQty },
+    { header: 'cumExecValue', value: (o) => o.cumExecValue },
+    { header: 'avgPrice', value: (o) => o.avgPrice },
+    { header: 'timeInForce', value: (o) => o.timeInForce },
+    { header: 'reduceOnly', value: (o) => o.reduceOnly ?? '' },
+    { header: 'state', value: (o) => o.state },
+    { header: 'cancelSource', value: (o) => o.cancelSource },
+    { header: 'fee', value: (o) => fees(o.feeDetail).map((d) => d.fee).join(';') },
+    { header: 'feeCoin', value: (o) => fees(o.feeDetail).map((d) => d.feeCoin).join(';') },
+  ],
+};
+
+export const fillsList: ListDefinition<FillRecord> = {
+  id: 'fills',
+  title: 'Fills',
+  topic: 'fills',
+  symbolFilter: 'symbol',
+  idOf: (f) => f.execId,
+  timeOf: (f) => Number(f.createdTime),
+  rowLabel: (f) => `Fill ${f.execId} of order ${f.orderId}`,
+  fetchPage: (f, cursor, account, signal) =>
+    callEndpoint(endpoints.fills, { ...filterParams(f, 'symbol'), ...page, ...(cursor ? { cursor } : {}) }, { account: account ?? undefined, signal }),
+  columns: [
+    { header: 'Time', width: '10.5rem', cell: (f) => formatDateTime(f.createdTime) },
+    { header: 'Fill ID', width: '8rem', cell: (f) => f.execId },
+    { header: 'Order ID', width: '9rem', cell: (f) => f.orderId },
+    { header: 'Symbol', width: '6rem', cell: (f) => f.symbol },
+    { header: 'Category', width: '6.5rem', cell: (f) => f.category.toLowerCase() },
+    { header: 'Side', width: '3.5rem', cell: (f) => sideCell(f.side) },
+    { header: 'Price', width: '7rem', align: 'right', cell: (f) => formatDecimal(f.execPrice) },
+    { header: 'Qty', width: '6.5rem', align: 'right', cell: (f) => formatDecimal(f.execQty, { group: false }) },
+    { header: 'Value', width: '7rem', align: 'right', cell: (f) => formatDecimal(f.execValue) },
+    { header: 'Fee', width: '8rem', align: 'right', cell: (f) => fees(f.feeDetail).map((d) => `${formatDecimal(d.fee)} ${d.feeCoin}`).join(', ') },
+    { header: 'Role', width: '4rem', cell: (f) => f.tradeScope },
+    { header: 'PnL', width: '6rem', align: 'right', cell: (f) => (f.execPnl ? signedCell(f.execPnl) : '') },
+  ],
+  csv: [
+    { header: 'createdTime', value: (f) => f.createdTime },
+    { header: 'createdTimeUtc', value: (f) => iso(f.createdTime) },
+    { header: 'execId', value: (f) => f.execId },
+    { header: 'tradeId', value: (f) => f.tradeId ?? '' },
+    { header: 'orderId', value: (f) => f.orderId },
+    { header: 'clientOid', value: (f) => f.clientOid },
+    { header: 'category', value: (f) => f.category },
+    { header: 'symbol', value: (f) => f.symbol },
+    { header: 'orderType', value: (f) => f.orderType },
+    { header: 'side', value: (f) => f.side },
+    { header: 'execPrice', value: (f) => f.execPrice },
+    { header: 'execQty', value: (f) => f.execQty },
+    { header: 'execValue', value: (f) => f.execValue },
+    { header: 'fee', value: (f) => fees(f.feeDetail).map((d) => d.fee).join(';') },
+    { header: 'feeCoin', value: (f) => fees(f.feeDetail).map((d) => d.feeCoin).join(';') },
+    { header: 'tradeScope', value: (f) => f.tradeScope },
+    { header: 'execPnl', value: (f) => f.execPnl },
+  ],
+};
+
+export const financialRecordsList: ListDefinition<FinancialRecord> = {
+  id: 'records',
+  title: 'Financial records',
+  topic: 'records',
+  symbolFilter: 'coin',
+  idOf: (r) => r.id,
+  timeOf: (r) => Number(r.ts),
+  rowLabel: (r) => `Record ${r.id}`,
+  fetchPage: (f, cursor, account, signal) =>
+    callEndpoint(endpoints.financialRecords, { ...filterParams(f, 'coin'), ...page, ...(cursor ? { cursor } : {}) }, { account: account ?? undefined, signal }),
+  columns: [
+    { header: 'Time', width: '10.5rem', cell: (r) => formatDateTime(r.ts) },
+    { header: 'Record ID', width: '8rem', cell: (r) => r.id },
+    { header: 'Category', width: '6.5rem', cell: (r) => r.category.toLowerCase() },
+    { header: 'Symbol', width: '6rem', cell: (r) => r.symbol },
+    { header: 'Coin', width: '4.5rem', cell: (r) => r.coin },
+    { header: 'Type', width: '7rem', cell: (r) => r.type },
+    { header: 'Amount', width: '8rem', align: 'right', cell: (r) => signedCell(r.amount) },
+    { header: 'Fee', width: '7rem', align: 'right', cell: (r) => formatDecimal(r.fee) },
+    { header: 'Balance', width: '9rem', align: 'right', cell: (r) => formatDecimal(r.balance) },
+  ],
+  csv: [
+    { header: 'ts', value: (r) => r.ts },
+    { header: 'tsUtc', value: (r) => iso(r.ts) },
+    { header: 'id', value: (r) => r.id },
+    { header: 'category', value: (r) => r.category },
+    { header: 'symbol', value: (r) => r.symbol },
+    { header: 'coin', value: (r) => r.coin },
+    { header: 'type', value: (r) => r.type },
+    { header: 'amount', value: (r) => r.amount },
+    { header: 'fee', value: (r) => r.fee },
+    { header: 'balance', value: (r) => r.balance },
+  ],
+};

@@ -1,0 +1,58 @@
+// Order history, fills and financial records (issue 7, part 3), kept live by the private
+// channels: a fill or a final order state brings new rows in without a reload.
+import { useMemo, useState } from 'react';
+import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
+import { useAssets } from '@web/lib/account-data/account-queries';
+import { useInstruments } from '@web/lib/instruments/instruments-query';
+import { HistoryListView } from './history-list-view';
+import { financialRecordsList, fillsList, orderHistoryList } from './history-lists';
+
+const tabs = [
+  { id: 'orders', label: 'Order history' },
+  { id: 'fills', label: 'Fills' },
+  { id: 'records', label: 'Financial records' },
+] as const;
+type TabId = (typeof tabs)[number]['id'];
+
+function tabFromPath(): TabId {
+  const last = location.pathname.split('/').filter(Boolean).at(-1);
+  return tabs.find((t) => t.id === last)?.id ?? 'orders';
+}
+
+export function HistoryPage() {
+  useAccountChannels();
+  const [tab, setTab] = useState<TabId>(tabFromPath);
+  const instruments = useInstruments();
+  const assets = useAssets();
+  const symbols = useMemo(() => (instruments.data ?? []).map((m) => m.symbol), [instruments.data]);
+  const coins = useMemo(() => (assets.data?.assets ?? []).map((a) => a.coin), [assets.data]);
+
+  return (
+    <div className="flex flex-col gap-2 p-2">
+      <h1 className="text-base font-semibold">Orders, fills and records</h1>
+      <div role="tablist" aria-label="History lists" className="flex gap-1">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`history-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`history-panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={`rounded px-2 py-1 text-sm ${tab === t.id ? 'bg-raised font-semibold' : 'text-muted'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" id={`history-panel-${tab}`} aria-labelledby={`history-tab-${tab}`} className="rounded-md border border-line bg-panel p-2">
+        {tab === 'orders' && <HistoryListView key="orders" def={orderHistoryList} symbolOptions={symbols} />}
+        {tab === 'fills' && <HistoryListView key="fills" def={fillsList} symbolOptions={symbols} />}
+        {tab === 'records' && <HistoryListView key="records" def={financialRecordsList} symbolOptions={coins} />}
+      </section>
+    </div>
+  );
+}
+
+export default HistoryPage;

@@ -1,0 +1,51 @@
+// The account's private reads (spec 4.5) as react-query hooks. The keys are the ones
+// lib/api's endpointQueryKey gives with the same params the trading screen uses, so a
+// channel push or an invalidation reaches every screen showing the same data.
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { endpoints } from '@contract/endpoints';
+import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
+import { useCurrentAccount } from '@web/lib/session/use-session';
+
+export const assetsKey = (account: string | null) => endpointQueryKey(endpoints.assets, account, {});
+export const positionsKey = (account: string | null) => endpointQueryKey(endpoints.currentPosition, account, {});
+export const settingsKey = (account: string | null) => endpointQueryKey(endpoints.settings, account, {});
+export const unfilledOrdersKey = (account: string | null) => endpointQueryKey(endpoints.unfilledOrders, account, {});
+
+export function useAssets() {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.assets, {}, account), enabled: account !== null });
+}
+
+export function usePositions() {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.currentPosition, {}, account), enabled: account !== null });
+}
+
+export function useSettings() {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.settings, {}, account), enabled: account !== null });
+}
+
+/** Pending orders; the order channel keeps them current (no snapshot there: spec 4.7 rule 1). */
+export function useUnfilledOrders() {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.unfilledOrders, {}, account), staleTime: Infinity, enabled: account !== null });
+}
+
+export function useFundingAssets() {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.fundingAssets, {}, account), enabled: account !== null });
+}
+
+/** Asked for per coin, on demand (one request per row the user opens). */
+export function useMaxTransferable(coin: string, enabled: boolean) {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.maxTransferable, { coin }, account), enabled: enabled && account !== null, staleTime: 5_000 });
+}
+
+/** Balances, positions, limits and settings after a fill or a settings change. */
+export function refreshAccountReads(client: QueryClient, account: string | null): void {
+  for (const e of [endpoints.assets, endpoints.currentPosition, endpoints.maxOpenAvailable, endpoints.maxTransferable, endpoints.fundingAssets, endpoints.settings]) {
+    void client.invalidateQueries({ queryKey: endpointQueryKey(e, account) });
+  }
+}
