@@ -40,6 +40,8 @@ export const configSchema = z.strictObject({
   bodyLimit: z.number().int().positive().default(64 * 1024),
   sessionTtlMs: z.number().int().positive().default(12 * 60 * 60 * 1000),
   loginTokenTtlMs: z.number().int().positive().default(15 * 60 * 1000),
+  // Where the one-time login link lands: the app; with --dev, the Vite dev server.
+  loginRedirect: z.string().default('/'),
   // Origins allowed on mutations besides the proxy's own (e.g. the Vite dev server).
   allowedOrigins: z.array(z.string()).default([]),
   upstream: upstreamSchema.default(() => upstreamSchema.parse({})),

@@ -64,7 +64,15 @@ async function main(): Promise<void> {
       rate: { ...config.rate, undocumentedPerSecond: config.rate.undocumentedPerSecond ?? 100 },
     };
   }
-  if (config.dev) runtimeConfig = { ...runtimeConfig, allowedOrigins: [...runtimeConfig.allowedOrigins, 'http://127.0.0.1:5173', 'http://localhost:5173'] };
+  if (config.dev) {
+    // npm run dev: the browser uses Vite (5173), which proxies /api, /auth, /ws here; the
+    // session cookie is per host, not per port, so it reaches both.
+    runtimeConfig = {
+      ...runtimeConfig,
+      loginRedirect: 'http://127.0.0.1:5173/',
+      allowedOrigins: [...runtimeConfig.allowedOrigins, 'http://127.0.0.1:5173', 'http://localhost:5173'],
+    };
+  }
 
   const dataDir = fromRoot(config.dataDir);
   const auditStore = new AuditStore(openDatabase(join(dataDir, 'audit.sqlite')));

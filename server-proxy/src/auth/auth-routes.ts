@@ -48,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
     }
     startSession(reply, grant);
     ctx.logger.info({ user: grant.user }, 'signed in with the one-time token');
-    return reply.code(302).header('location', '/').header('cache-control', 'no-store').send();
+    return reply.code(302).header('location', ctx.config.loginRedirect).header('cache-control', 'no-store').send();
   });
 
   app.post('/auth/login', async (request, reply) => {
