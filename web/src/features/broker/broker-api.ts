@@ -1,0 +1,52 @@
+// The broker screen's calls: one auto-transfer setting (spec 4.2), the same as a bulk job,
+// and the current settings rebuilt from the audit log.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useStore } from 'zustand';
+import { endpoints } from '@contract/endpoints';
+import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
+import { apiFetch } from '@web/lib/api/api-client';
+import { isApiError } from '@web/lib/api/api-error';
+import { callEndpoint } from '@web/lib/api/endpoint-client';
+import type { JobOutcome } from '@web/lib/bulk-runner/bulk-runner';
+import { sessionStore } from '@web/lib/session/session-store';
+import { fetchAuditRows } from './audit-log-api';
+import { AUTOTRANSFER_ENDPOINT, currentSettings } from './current-settings';
+
+/** Whether the signed-in role holds a catalog permission (the proxy enforces it regardless). */
+export function useGranted(permission: string): boolean {
+  return useStore(sessionStore, (s) => s.me?.permissions.includes(permission) ?? false);
+}
+
+/** An error as the user reads it: the exchange's (or proxy's) message and code. */
+export function describeError(e: unknown): string {
+  if (isApiError(e)) return `${e.message} (${e.code})`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** One setting, on the account captured when the job was made (an account switch mid-run does not retarget it). */
+export async function setAutoTransfer(request: AutoTransferRequest, account: string): Promise<JobOutcome> {
+  try {
+    const data = await callEndpoint(endpoints.setSubaccountAutotransfer, request, { account });
+    // spec 2.4 / 7.5: `data` = "fail" is a failure even with code 00000.
+    return data === 'success' ? { ok: true, message: 'success' } : { ok: false, message: 'the exchange answered "fail"' };
+  } catch (e) {
+    return { ok: false, message: describeError(e) };
+  }
+}
+
+export const currentSettingsKey = (account: string | null) => ['audit', account, AUTOTRANSFER_ENDPOINT] as const;
+
+export function currentSettingsQuery(account: string | null) {
+  return queryOptions({
+    queryKey: currentSettingsKey(account),
+    queryFn: async ({ signal }) => {
+      const { rows, complete } = await fetchAuditRows(apiFetch, { endpoint: AUTOTRANSFER_ENDPOINT, account: account ?? undefined }, { signal });
+      return { settings: currentSettings(rows, account ?? ''), complete };
+    },
+    staleTime: 0,
+  });
+}
+
+export function useCurrentSettings(account: string | null, enabled: boolean) {
+  return useQuery({ ...currentSettingsQuery(account), enabled: enabled && account !== null });
+}
