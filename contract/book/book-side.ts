@@ -55,12 +55,8 @@ export class BookSide {
     return this.sizes[this.length - 1 - depth]!;
   }
 
-  /**
-   * Sets the level at `ticks` (lots > 0), or deletes it (lots === 0).
-   * Returns the depth from the top at which the book changed, or -1 if nothing changed
-   * (deleting a level that is not there).
-   */
-  set(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): number {
+  /** Sets the level at `ticks` (lots > 0), or deletes it (lots === 0; a missing level is no error). */
+  set(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
     const key = this.sign * ticks;
     const len = this.length;
     const keys = this.keys;
@@ -75,16 +71,16 @@ export class BookSide {
         this.crcs[i] = crc;
         this.crcLengths[i] = crcLength;
       }
-      return len - 1 - i;
+      return;
     }
-    if (lots === 0) return -1;
-    this.insertAt(i, key, lots, price, size, crc, crcLength);
-    return len - i;
+    if (lots !== 0) this.insertAt(i, key, lots, price, size, crc, crcLength);
   }
 
-  /** Appends a level that is known to be below every stored level (a sorted snapshot, best first). */
-  pushBelow(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
-    // Best-first input arrives worst-last, but storage is worst-first: build reversed, flip once.
+  /**
+   * Bulk load of a snapshot side that arrives best first: push every level in order on an
+   * empty side, then call reverse() once. In between the side is not in its sorted order.
+   */
+  pushBestFirst(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
     if (this.length === this.keys.length) this.grow();
     const at = this.length++;
     this.keys[at] = this.sign * ticks;
@@ -95,7 +91,7 @@ export class BookSide {
     this.crcLengths[at] = crcLength;
   }
 
-  /** Reverses the stored order; used once after pushBelow has filled the side. */
+  /** Reverses the stored order; used once after pushBestFirst has filled the side. */
   reverse(): void {
     const n = this.length;
     this.keys.subarray(0, n).reverse();

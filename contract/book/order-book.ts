@@ -272,7 +272,7 @@ export class OrderBook {
     if (bestFirst) {
       for (let i = 0; i < n; i++) {
         const lots = parsed.lots[i]!;
-        if (lots !== 0) side.pushBelow(ticks[i]!, lots, levels[i]![0], levels[i]![1], parsed.crcs[i]!, parsed.crcLengths[i]!);
+        if (lots !== 0) side.pushBestFirst(ticks[i]!, lots, levels[i]![0], levels[i]![1], parsed.crcs[i]!, parsed.crcLengths[i]!);
       }
       side.reverse();
     } else {
