@@ -3,7 +3,7 @@
 // `extension.ts` whose default export is a SimulatorExtension. Missing ones are skipped.
 import type { SimulatorExtension } from './server';
 
-const candidates = ['./limits/extension', './products/extension', './api/ws/extension'] as const;
+const candidates = ['./limits/extension', './products/extension', './api/ws/extension', './faults/extension'] as const;
 
 export async function loadInstalledExtensions(): Promise<SimulatorExtension[]> {
   const found: SimulatorExtension[] = [];
