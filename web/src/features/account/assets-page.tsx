@@ -1,0 +1,154 @@
+// The unified account (issue 7, part 2): equity, unrealised PnL and margin ratios, and
+// the per-coin balances, live from the account channel over GET assets; the funding
+// account's balances; the max transferable amount of a coin, asked for on demand.
+import { useState } from 'react';
+import { useAssets, useFundingAssets, useMaxTransferable } from '@web/lib/account-data/account-queries';
+import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
+import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
+import { ratioPercent } from './ratio-percent';
+
+export function AssetsPage() {
+  useAccountChannels();
+  const assets = useAssets();
+  const funding = useFundingAssets();
+  const a = assets.data;
+  const summary: [string, string][] = a
+    ? [
+        ['Account equity (USD)', formatDecimal(a.accountEquity, { scale: 2 })],
+        ['USDT equity', formatDecimal(a.usdtEquity, { scale: 2 })],
+        ['BTC equity', formatDecimal(a.btcEquity, { scale: 8 })],
+        ['Effective equity (USD)', formatDecimal(a.effEquity, { scale: 2 })],
+        ['Unrealised PnL', formatSigned(a.unrealisedPnl)],
+        ['Initial margin rate', ratioPercent(a.imr)],
+        ['Maintenance margin rate', ratioPercent(a.mmr)],
+        ['Margin ratio', ratioPercent(a.mgnRatio)],
+        ['Position margin ratio', ratioPercent(a.positionMgnRatio)],
+      ]
+    : [];
+
+  return (
+    <div className="flex flex-col gap-3 p-2">
+      <h1 className="text-base font-semibold">Assets</h1>
+      {assets.isError && (
+        <p role="alert" className="text-sell">
+          Balances could not be loaded: {assets.error.message}
+        </p>
+      )}
+      <section aria-labelledby="assets-summary" className="rounded-md border border-line bg-panel p-3">
+        <h2 id="assets-summary" className="mb-2 text-sm font-semibold">
+          Unified account
+        </h2>
+        <dl className="tabular grid grid-cols-2 gap-x-6 gap-y-1 text-xs sm:grid-cols-3 lg:grid-cols-5">
+          {summary.map(([label, value]) => (
+            <div key={label} className="flex flex-col">
+              <dt className="text-muted">{label}</dt>
+              <dd aria-label={label}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="assets-coins" className="overflow-x-auto rounded-md border border-line bg-panel p-3">
+        <h2 id="assets-coins" className="mb-2 text-sm font-semibold">
+          Balances by coin
+        </h2>
+        <table aria-label="Balances by coin" className="tabular w-full text-xs">
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col">Coin</th>
+              <th scope="col" className="text-right">Equity</th>
+              <th scope="col" className="text-right">Balance</th>
+              <th scope="col" className="text-right">Available</th>
+              <th scope="col" className="text-right">Locked</th>
+              <th scope="col" className="text-right">Debt</th>
+              <th scope="col" className="text-right">USD value</th>
+              <th scope="col" className="text-right">Max transferable</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(a?.assets ?? []).map((row) => (
+              <tr key={row.coin} aria-label={`Balance ${row.coin}`} className="border-t border-line/40">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {row.coin}
+                </th>
+                <td className="text-right">{formatDecimal(row.equity)}</td>
+                <td className="text-right">{formatDecimal(row.balance)}</td>
+                <td className="text-right">{formatDecimal(row.available)}</td>
+                <td className="text-right">{formatDecimal(row.locked)}</td>
+                <td className="text-right">{formatDecimal(row.debt)}</td>
+                <td className="text-right">{formatDecimal(row.usdValue, { scale: 2 })}</td>
+                <td className="text-right">
+                  <MaxTransferable coin={row.coin} />
+                </td>
+              </tr>
+            ))}
+            {a && a.assets.length === 0 && (
+              <tr>
+                <td colSpan={8} className="py-2 text-muted">
+                  No balances.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="assets-funding" className="overflow-x-auto rounded-md border border-line bg-panel p-3">
+        <h2 id="assets-funding" className="mb-2 text-sm font-semibold">
+          Funding account
+        </h2>
+        {funding.isError && (
+          <p role="alert" className="text-xs text-sell">
+            Funding balances could not be loaded: {funding.error.message}
+          </p>
+        )}
+        <table aria-label="Funding assets" className="tabular w-full text-xs">
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col">Coin</th>
+              <th scope="col" className="text-right">Balance</th>
+              <th scope="col" className="text-right">Available</th>
+              <th scope="col" className="text-right">Frozen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(funding.data ?? []).map((row) => (
+              <tr key={row.coin} aria-label={`Funding ${row.coin}`} className="border-t border-line/40">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {row.coin}
+                </th>
+                <td className="text-right">{formatDecimal(row.balance)}</td>
+                <td className="text-right">{formatDecimal(row.available)}</td>
+                <td className="text-right">{formatDecimal(row.frozen)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
+
+function MaxTransferable({ coin }: { coin: string }) {
+  const [asked, setAsked] = useState(false);
+  const q = useMaxTransferable(coin, asked);
+  if (!asked) {
+    return (
+      <button type="button" onClick={() => setAsked(true)} className="rounded border border-line px-2 py-0.5 hover:bg-raised">
+        Show max transferable {coin}
+      </button>
+    );
+  }
+  if (q.isPending) return <span role="status">…</span>;
+  if (q.isError)
+    return (
+      <span role="alert" className="text-sell">
+        {q.error.message}
+      </span>
+    );
+  return (
+    <span aria-label={`Max transferable ${coin}`} title={`Including borrowing: ${q.data.borrowMaxTransfer}`}>
+      {formatDecimal(q.data.maxTransfer)}
+    </span>
+  );
+}
+
+export default AssetsPage;
