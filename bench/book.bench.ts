@@ -235,11 +235,16 @@ await compare({
   target: 2.5,
   higherIsBetter: true,
   rounds: 21,
+  budgetSeconds: 40,
   round: () => pass(crc32),
 });
 
 // For information: the peer with ccxt's own crc32 instead of ours (not written to the result).
-const own = [0, 1, 2].map(() => pass((s) => exchange.crc32(s, true) as number));
-const ownRatios = own.map((r) => r.ours / r.peer).sort((x, y) => x - y);
-console.log(`book (info): with ccxt's own crc32 on the peer side, ours/peer = ${ownRatios[1]!.toFixed(2)}x (median of 3 passes)`);
+if (Date.now() - started < 45_000) {
+  const own = [0, 1, 2].map(() => pass((s) => exchange.crc32(s, true) as number));
+  const ownRatios = own.map((r) => r.ours / r.peer).sort((x, y) => x - y);
+  console.log(`book (info): with ccxt's own crc32 on the peer side, ours/peer = ${ownRatios[1]!.toFixed(2)}x (median of 3 passes)`);
+} else {
+  console.log('book (info): pass with ccxt\'s own crc32 skipped, the machine is too slow right now');
+}
 console.log(`book: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -18,6 +18,11 @@ export interface CompareOptions {
   /** Measured rounds, after one discarded warm-up round. Default 7. */
   rounds?: number;
   /**
+   * Stop early once this many seconds have passed, provided at least 5 rounds were
+   * measured: on a crowded machine every round is slower, and `npm run bench` must still end.
+   */
+  budgetSeconds?: number;
+  /**
    * One round of both, ours first then the peer, returning the measured values in `unit`.
    * A round may itself interleave the two in small steps (see interleave) when the load
    * swings faster than a whole round.
@@ -32,6 +37,7 @@ export interface RoundResult {
 
 export async function compare(opts: CompareOptions): Promise<BenchResult> {
   const rounds = opts.rounds ?? 7;
+  const started = Date.now();
   const ours: number[] = [];
   const peer: number[] = [];
   const ratios: number[] = [];
@@ -43,6 +49,10 @@ export async function compare(opts: CompareOptions): Promise<BenchResult> {
     ours.push(a);
     peer.push(b);
     ratios.push(a / b);
+    if (opts.budgetSeconds !== undefined && ratios.length >= 5 && round < rounds && Date.now() - started > opts.budgetSeconds * 1000) {
+      console.log(`${opts.name}: time budget of ${opts.budgetSeconds} s spent; stopping after ${ratios.length} rounds`);
+      break;
+    }
   }
   const result: BenchResult = {
     name: opts.name,
