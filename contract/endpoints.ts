@@ -138,7 +138,7 @@ export const endpoints = {
   ),
   nativeConvert: def(
     // The public API names its native token in the last segment (upstream-facts.md).
-    { method: 'POST', path: '/api/v2/convert/native-convert', upstreamPath: '/api/v2/convert/bgb-convert', auth: 'private', mutating: true, rateLimit: v2Limit('v2-native-convert'), permission: 'convert.write', request: nativeConvertRequest, response: nativeConvertResult },
+    { method: 'POST', path: '/api/v2/convert/native-convert', aliases: ['/api/v2/convert/bgb-convert'], upstreamPath: '/api/v2/convert/bgb-convert', auth: 'private', mutating: true, rateLimit: v2Limit('v2-native-convert'), permission: 'convert.write', request: nativeConvertRequest, response: nativeConvertResult },
     'nativeConvert',
   ),
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderRecord } from './orders';
-import { checkTradeOp } from './ws-private';
+import { checkTradeOp, wsLoginRequest } from './ws-private';
 
 const base = {
   orderId: '1', clientOid: 'c1', category: 'spot', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: '1', qty: '1',
@@ -23,8 +23,15 @@ describe('order record', () => {
 describe('WebSocket trade operations', () => {
   const place = { orderType: 'limit', price: '1', qty: '1', side: 'buy', symbol: 'BTCUSDT', timeInForce: 'gtc', clientOid: 'a' };
 
-  it('accepts a place-order op', () => {
-    expect(checkTradeOp({ op: 'trade', id: '1', category: 'spot', topic: 'place-order', args: [place] }).ok).toBe(true);
+  it('accepts a place-order op and hands back the parsed args', () => {
+    const r = checkTradeOp({ op: 'trade', id: '1', category: 'spot', topic: 'place-order', args: [{ ...place, category: 'SPOT' }] });
+    expect(r).toMatchObject({ ok: true, data: { args: [{ category: 'spot' }] } });
+  });
+
+  it('accepts a login timestamp in seconds as text or as a number', () => {
+    const arg = { apiKey: 'k', passphrase: 'p', sign: 's' };
+    expect(wsLoginRequest.parse({ op: 'login', args: [{ ...arg, timestamp: 1538054050 }] }).args[0]!.timestamp).toBe('1538054050');
+    expect(wsLoginRequest.safeParse({ op: 'login', args: [{ ...arg, timestamp: '15380' }] }).success).toBe(false);
   });
 
   it('rejects a batch-place of 21 and names a bad clientOid by its position', () => {

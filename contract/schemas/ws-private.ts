@@ -9,7 +9,15 @@ import { cancelOrderRequest, MAX_BATCH, modifyOrderRequest, orderRecord, wsPlace
 export const wsLoginRequest = z.object({
   op: z.literal('login'),
   args: z
-    .array(z.object({ apiKey: z.string(), passphrase: z.string(), timestamp: z.string().regex(/^\d{10,13}$/), sign: z.string() }))
+    .array(
+      z.object({
+        apiKey: z.string(),
+        passphrase: z.string(),
+        // Seconds or milliseconds, as text or, as bitget-api sends it, as a number.
+        timestamp: z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(z.string().regex(/^\d{10,13}$/, 'must be Unix seconds or milliseconds')),
+        sign: z.string(),
+      }),
+    )
     .length(1),
 });
 /** Login answer: numeric code 0 on success (bitget-api needs the number). */
@@ -116,5 +124,6 @@ export function checkTradeOp(msg: unknown): Checked<WsTradeRequest> {
   if (!head.ok) return head;
   const args = check(tradeArgsByTopic[head.data.topic], head.data.args, ['args']);
   if (!args.ok) return args;
-  return head;
+  // Hand back the parsed args (categories lower-cased, coinList decoded), not the raw ones.
+  return { ok: true, data: { ...head.data, args: args.data } };
 }

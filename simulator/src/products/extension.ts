@@ -1,8 +1,8 @@
-// Installs the v2 product layer (spec 4.1-4.4) on a simulator: the handlers, the public
-// API's alias of the conversion path, and the loopback admin routes that drive deposits.
+// Installs the v2 product layer (spec 4.1-4.4) on a simulator: the handlers and the
+// loopback admin routes that drive deposits. (The catalog lists the public API's alias of
+// the conversion path, so the core routes it.)
 import type { SimulatorExtension } from '../server';
 import { installAdminRoutes } from '../admin/admin-routes';
-import { registerNativeConvertAlias } from './native-convert-alias';
 import { attachProductsState, createProductsState } from './products-state';
 import { registerV2Handlers } from './v2-handlers';
 
@@ -10,7 +10,6 @@ const installProducts: SimulatorExtension = (sim) => {
   const state = createProductsState(sim);
   attachProductsState(sim, state);
   registerV2Handlers(sim.handlers, state);
-  registerNativeConvertAlias(sim);
   // The admin routes belong with the funding events they drive; installed here until the
   // core's extension loader lists admin/ itself.
   installAdminRoutes(sim);

@@ -75,7 +75,8 @@ describe('revise-history (spec 4.1, 2.2)', () => {
     expect((await history({ startTime: start, endTime: String(START) })).code).toBe('00000');
     clock.advance(40 * DAY);
     const later = await history({ startTime: start, endTime: String(START) });
-    expect(later.code).toBe('40068');
+    expect(later.code).toBe('40017');
+    expect(later.msg).toMatch(/startTime.*three months/);
   });
 
   it('has seeded history reaching back six months, outside the three-month window', () => {

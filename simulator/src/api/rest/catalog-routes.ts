@@ -4,6 +4,7 @@
 // Errors answer `{code, msg, requestTime, data: null}` in the caller's locale (spec 9).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointDef, type EndpointId } from '@contract/endpoints';
+import { reviseHistoryQueryAt } from '@contract/schemas/earn-broker-convert';
 import { errorEnvelope, errorMessage, localeFrom, SUCCESS_CODE, type Locale } from '@contract/errors';
 import { check } from '@contract/validation';
 import type { AccountStore } from '../../accounts/account-store';
@@ -70,7 +71,11 @@ export function sendError(reply: FastifyReply, error: unknown, locale: Locale, n
 
 export function registerCatalogRoutes(app: FastifyInstance, deps: CatalogRouteDeps): void {
   for (const id of Object.keys(endpoints) as EndpointId[]) {
-    const endpoint: EndpointDef = endpoints[id];
+    const catalogEntry: EndpointDef = endpoints[id];
+    // "The past three months" (spec 4.1) is judged by the simulator's clock, not the wall
+    // clock, so tests with a manual clock see the same window the handler applies.
+    const endpoint: EndpointDef =
+      id === 'reviseHistory' ? { ...catalogEntry, request: reviseHistoryQueryAt(() => deps.clock.now()) } : catalogEntry;
     for (const url of [endpoint.path, ...endpoint.aliases]) {
       app.route({ method: endpoint.method, url, handler: (req, reply) => handle(id, endpoint, req, reply, deps) });
     }
