@@ -1,0 +1,117 @@
+// Savings redemption result lookup (issue 8.3, spec 4.3 and 2.3): success, or fail with the
+// exchange's message; every lookup of the session is listed below the form.
+import { useId, useState } from 'react';
+import { useStore } from 'zustand';
+import { endpoints } from '@contract/endpoints';
+import { periodTypes, redeemResultQuery } from '@contract/schemas/earn-broker-convert';
+import { check } from '@contract/validation';
+import { Button } from '@web/components/button';
+import { Panel } from '@web/components/panel';
+import { TextField } from '@web/components/text-field';
+import { isApiError } from '@web/lib/api/api-error';
+import { callEndpoint } from '@web/lib/api/endpoint-client';
+import { formatDateTime } from '@web/lib/format/format-time';
+import { sessionStore } from '@web/lib/session/session-store';
+import { addLookup, loadLookups, saveLookups, type LookupEntry } from './lookup-history';
+
+const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
+
+export function RedemptionLookup() {
+  const account = useStore(sessionStore, (s) => s.account);
+  const role = useStore(sessionStore, (s) => s.me?.role ?? 'unknown');
+  const canRead = useStore(sessionStore, (s) => s.me?.permissions.includes('earn.read') ?? false);
+  const [orderId, setOrderId] = useState('');
+  const [periodType, setPeriodType] = useState<string>('flexible');
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const [history, setHistory] = useState<LookupEntry[]>(() => loadLookups(storage));
+  const [busy, setBusy] = useState(false);
+  const periodId = useId();
+
+  const record = (e: LookupEntry) =>
+    setHistory((h) => {
+      const next = addLookup(h, e);
+      saveLookups(storage, next);
+      return next;
+    });
+
+  const lookUp = async () => {
+    const checked = check(redeemResultQuery, { orderId: orderId.trim(), periodType });
+    if (!checked.ok) {
+      setProblem({ field: checked.field, message: checked.message });
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    const base = { at: Date.now(), orderId: checked.data.orderId, periodType: checked.data.periodType };
+    try {
+      const r = await callEndpoint(endpoints.redeemResult, checked.data, { account: account ?? undefined });
+      record({ ...base, outcome: r.result, msg: r.msg });
+    } catch (e) {
+      record({ ...base, outcome: 'error', msg: isApiError(e) ? `${e.message} (${e.code})` : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const latest = history[0];
+  return (
+    <Panel title="Savings redemption result">
+      <form
+        aria-label="Redemption lookup"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void lookUp();
+        }}
+        className="flex flex-wrap items-end gap-3"
+      >
+        <TextField label="Subscription order ID" value={orderId} error={problem?.field === 'orderId' ? problem.message : undefined} onChange={(e) => setOrderId(e.target.value)} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={periodId} className="text-sm text-muted">
+            Period type
+          </label>
+          <select id={periodId} value={periodType} onChange={(e) => setPeriodType(e.target.value)} className="rounded border border-line bg-surface px-2 py-1.5 text-fg">
+            {periodTypes.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" disabled={!canRead || busy} title={canRead ? undefined : `Your role (${role}) needs earn.read`}>
+          {busy ? 'Looking up…' : 'Look up'}
+        </Button>
+        {!canRead && <p className="w-full text-sm text-muted">Your role ({role}) may not read savings orders: it needs the earn.read permission.</p>}
+      </form>
+      {latest && (
+        <p role="status" data-testid="redeem-latest" className={`mt-2 text-sm ${latest.outcome === 'success' ? 'text-buy' : 'text-sell'}`}>
+          Order {latest.orderId} ({latest.periodType}): {latest.outcome === 'success' ? 'redeemed successfully' : latest.outcome === 'fail' ? `redemption failed: ${latest.msg}` : `lookup failed: ${latest.msg}`}
+        </p>
+      )}
+      {history.length > 0 && (
+        <table aria-label="Lookups this session" className="mt-3 w-full text-left text-xs">
+          <thead className="text-muted">
+            <tr>
+              <th scope="col" className="px-2 py-1">Looked up</th>
+              <th scope="col" className="px-2 py-1">Order</th>
+              <th scope="col" className="px-2 py-1">Period</th>
+              <th scope="col" className="px-2 py-1">Result</th>
+              <th scope="col" className="px-2 py-1">Message</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((h, i) => (
+              <tr key={`${h.at}-${i}`} className="border-t border-line">
+                <td className="px-2 py-1 tabular-nums">{formatDateTime(h.at)}</td>
+                <td className="px-2 py-1 font-mono">{h.orderId}</td>
+                <td className="px-2 py-1">{h.periodType}</td>
+                <td className={`px-2 py-1 ${h.outcome === 'success' ? 'text-buy' : 'text-sell'}`}>{h.outcome}</td>
+                <td className="px-2 py-1">{h.msg}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
+  );
+}
