@@ -24,9 +24,13 @@ export const routes: readonly DeskRoute[] = [
   { path: '/orders', label: 'Orders', permission: 'trade.read', screen: comingSoon('Orders', 'Open orders, order history and fills.') },
   { path: '/positions', label: 'Positions', permission: 'account.read', screen: comingSoon('Positions', 'Open positions with mark price and unrealised PnL.') },
   { path: '/assets', label: 'Assets', permission: 'account.read', screen: comingSoon('Assets', 'Balances, funding assets and financial records.') },
-  { path: '/broker', label: 'Broker', permission: 'broker.write', screen: comingSoon('Broker', 'Sub-account auto-transfer, one by one or in bulk from CSV.') },
-  { path: '/ops', label: 'Ops', permission: 'earn.read', screen: comingSoon('Ops', 'Pledge-rate history and savings redemption results.') },
-  { path: '/convert', label: 'Convert', permission: 'convert.write', screen: comingSoon('Convert', 'Small-balance conversion to the platform token.') },
+  { path: '/broker', label: 'Broker', permission: 'broker.write', screen: lazy(() => import('@web/features/broker/broker-page')) },
+  { path: '/ops', label: 'Ops', permission: 'earn.read', screen: lazy(async () => {
+    // Two features on one screen: the app composes them (features never import each other).
+    const [{ default: PledgeRatePage }, { RedemptionLookup }] = await Promise.all([import('@web/features/ops/pledge-rate-page'), import('@web/features/earn/redemption-lookup')]);
+    return { default: () => (<div className="flex flex-col gap-3"><PledgeRatePage /><RedemptionLookup /></div>) };
+  }) },
+  { path: '/convert', label: 'Convert', permission: 'convert.write', screen: lazy(() => import('@web/features/convert/convert-page')) },
   { path: '/audit', label: 'Audit', permission: 'audit.read', screen: comingSoon('Audit', 'Every mutation: who, when, account, endpoint, result.') },
   { path: '/settings', label: 'Settings', permission: 'account.read', screen: comingSoon('Settings', 'Account mode, hold mode, leverage and self-trade prevention.') },
 ];
