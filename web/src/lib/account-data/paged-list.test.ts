@@ -67,6 +67,19 @@ describe('PagedList', () => {
     expect(ids(list)).toEqual(Array.from({ length: 44 }, (_, i) => 44 - i));
   });
 
+  it('picks up the first rows of a list that was empty when it loaded', async () => {
+    const server = fakeServer(10);
+    const list = new PagedList({ fetchPage: server.fetchPage, idOf: (r) => r.id, pageSize: 10 });
+    await list.loadMore();
+    expect(list.store.getState()).toMatchObject({ loaded: true, exhausted: true, rows: [] });
+    server.add(12);
+    await list.refreshHead();
+    expect(ids(list)).toEqual(Array.from({ length: 10 }, (_, i) => 12 - i));
+    expect(list.store.getState().exhausted).toBe(false);
+    await list.loadMore();
+    expect(ids(list)).toEqual(Array.from({ length: 12 }, (_, i) => 12 - i));
+  });
+
   it('replaces a loaded row with its newer version on refresh', async () => {
     const server = fakeServer(10);
     server.add(5);

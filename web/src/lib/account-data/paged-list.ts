@@ -8,7 +8,9 @@ import { headReachesLoaded, mergeById, nextCursor, type Page } from './cursor-pa
 
 export interface PagedListState<T> {
   rows: T[];
-  /** The cursor for the next older page; undefined before the first page. */
+  /** True once the first page has come back (it may have been empty). */
+  loaded: boolean;
+  /** The cursor for the next older page; undefined while no row is loaded. */
   cursor: string | undefined;
   exhausted: boolean;
   loading: boolean;
@@ -31,7 +33,7 @@ export class PagedList<T> {
   private refreshAgain = false;
 
   constructor(private readonly opts: PagedListOptions<T>) {
-    this.store = createStore<PagedListState<T>>(() => ({ rows: [], cursor: undefined, exhausted: false, loading: false, refreshing: false, error: null }));
+    this.store = createStore<PagedListState<T>>(() => ({ rows: [], loaded: false, cursor: undefined, exhausted: false, loading: false, refreshing: false, error: null }));
   }
 
   /** Loads the next older page (the first page when nothing is loaded). */
@@ -46,6 +48,7 @@ export class PagedList<T> {
         rows: mergeById(now.rows, page.list, this.opts.idOf),
         cursor: nextCursor(page, this.opts.idOf) || now.cursor,
         exhausted: page.list.length < this.opts.pageSize,
+        loaded: true,
         loading: false,
       });
     } catch (e) {
@@ -80,8 +83,8 @@ export class PagedList<T> {
 
   private async catchUp(): Promise<void> {
     const start = this.store.getState();
-    if (start.cursor === undefined) {
-      // Nothing loaded yet: the first page is the head.
+    if (!start.loaded) {
+      // The first page has not come back yet: it is the head.
       await this.loadMore();
       return;
     }
@@ -101,7 +104,10 @@ export class PagedList<T> {
         cursor = nextCursor(last, this.opts.idOf);
       }
       const now = this.store.getState();
-      if (reached) {
+      if (reached && now.rows.length === 0) {
+        // The list was empty: what arrived is its first page.
+        this.store.setState({ rows: mergeById([], fetched, this.opts.idOf), cursor: nextCursor(last, this.opts.idOf) || undefined, exhausted: fetched.length < this.opts.pageSize, refreshing: false, error: null });
+      } else if (reached) {
         this.store.setState({ rows: mergeById(now.rows, fetched, this.opts.idOf), refreshing: false, error: null });
       } else {
         // Too much arrived to bridge: show the head and page back from there.

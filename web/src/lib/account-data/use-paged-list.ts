@@ -39,7 +39,7 @@ export function usePagedList<T>(key: string, topic: ListTopic, make: () => Paged
 
   useEffect(() => {
     const s = list.store.getState();
-    if (s.cursor === undefined) void list.loadMore();
+    if (!s.loaded) void list.loadMore();
     else void list.refreshHead();
     return onListStale(topic, () => void list.refreshHead());
   }, [list, topic]);
