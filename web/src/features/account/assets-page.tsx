@@ -19,8 +19,8 @@ export function AssetsPage() {
         ['BTC equity', formatDecimal(a.btcEquity, { scale: 8 })],
         ['Effective equity (USD)', formatDecimal(a.effEquity, { scale: 2 })],
         ['Unrealised PnL', formatSigned(a.unrealisedPnl)],
-        ['Initial margin rate', ratioPercent(a.imr)],
-        ['Maintenance margin rate', ratioPercent(a.mmr)],
+        ['Initial margin (USD)', formatDecimal(a.imr, { scale: 2 })],
+        ['Maintenance margin (USD)', formatDecimal(a.mmr, { scale: 2 })],
         ['Margin ratio', ratioPercent(a.mgnRatio)],
         ['Position margin ratio', ratioPercent(a.positionMgnRatio)],
       ]

@@ -48,7 +48,7 @@ export const orderHistoryList: ListDefinition<OrderRecord> = {
     callEndpoint(endpoints.historyOrders, { ...filterParams(f, 'symbol'), ...page, ...(cursor ? { cursor } : {}) }, { account: account ?? undefined, signal }),
   columns: [
     { header: 'Time', width: '10.5rem', cell: (o) => formatDateTime(o.createdTime) },
-    { header: 'Order ID', width: '9rem', cell: (o) => o.orderId },
+    { header: 'Order ID', width: '9.5rem', cell: (o) => o.orderId },
     { header: 'Symbol', width: '6rem', cell: (o) => o.symbol },
     { header: 'Category', width: '6.5rem', cell: (o) => o.category.toLowerCase() },
     { header: 'Type', width: '4rem', cell: (o) => o.orderType },
@@ -97,8 +97,8 @@ export const fillsList: ListDefinition<FillRecord> = {
     callEndpoint(endpoints.fills, { ...filterParams(f, 'symbol'), ...page, ...(cursor ? { cursor } : {}) }, { account: account ?? undefined, signal }),
   columns: [
     { header: 'Time', width: '10.5rem', cell: (f) => formatDateTime(f.createdTime) },
-    { header: 'Fill ID', width: '8rem', cell: (f) => f.execId },
-    { header: 'Order ID', width: '9rem', cell: (f) => f.orderId },
+    { header: 'Fill ID', width: '9.5rem', cell: (f) => f.execId },
+    { header: 'Order ID', width: '9.5rem', cell: (f) => f.orderId },
     { header: 'Symbol', width: '6rem', cell: (f) => f.symbol },
     { header: 'Category', width: '6.5rem', cell: (f) => f.category.toLowerCase() },
     { header: 'Side', width: '3.5rem', cell: (f) => sideCell(f.side) },
@@ -142,7 +142,7 @@ export const financialRecordsList: ListDefinition<FinancialRecord> = {
     callEndpoint(endpoints.financialRecords, { ...filterParams(f, 'coin'), ...page, ...(cursor ? { cursor } : {}) }, { account: account ?? undefined, signal }),
   columns: [
     { header: 'Time', width: '10.5rem', cell: (r) => formatDateTime(r.ts) },
-    { header: 'Record ID', width: '8rem', cell: (r) => r.id },
+    { header: 'Record ID', width: '9.5rem', cell: (r) => r.id },
     { header: 'Category', width: '6.5rem', cell: (r) => r.category.toLowerCase() },
     { header: 'Symbol', width: '6rem', cell: (r) => r.symbol },
     { header: 'Coin', width: '4.5rem', cell: (r) => r.coin },
