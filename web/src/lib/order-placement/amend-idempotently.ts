@@ -4,16 +4,15 @@
 // A cancel is simply sent again, and an "already final" answer (22001, 25204, 25205) to a
 // retry means the earlier cancel (or a fill) got there first.
 import { compareDecimal } from '@contract/decimal';
-import type { CancelOrderRequest, ModifyOrderRequest } from '@contract/schemas/orders';
 import { ALREADY_FINAL_CODES, errorText, outcomeOfError } from './outcome-of-error';
-import type { PlacementApi } from './placement-api';
+import type { CancelParams, ModifyParams, PlacementApi } from './placement-api';
 import { withTimeout, type RetryPolicy } from './retry-policy';
 
 export type AmendResult = { ok: true; text: string } | { ok: false; text: string; unknown: boolean };
 
 const FINAL_STATES = new Set(['filled', 'canceled']);
 
-export async function modifyIdempotently(request: ModifyOrderRequest & { orderId: string; category: string }, api: PlacementApi, policy: RetryPolicy, onChecking: (reason: string) => void = () => {}): Promise<AmendResult> {
+export async function modifyIdempotently(request: ModifyParams & { orderId: string; category: string }, api: PlacementApi, policy: RetryPolicy, onChecking: (reason: string) => void = () => {}): Promise<AmendResult> {
   let unsure = false;
   let reason = '';
   for (let round = 1; round <= policy.rounds; round++) {
@@ -42,7 +41,7 @@ export async function modifyIdempotently(request: ModifyOrderRequest & { orderId
   return { ok: false, text: `still unknown after ${policy.rounds} tries (${reason})`, unknown: true };
 }
 
-export async function cancelIdempotently(request: CancelOrderRequest, api: PlacementApi, policy: RetryPolicy, onChecking: (reason: string) => void = () => {}): Promise<AmendResult> {
+export async function cancelIdempotently(request: CancelParams, api: PlacementApi, policy: RetryPolicy, onChecking: (reason: string) => void = () => {}): Promise<AmendResult> {
   let unsure = false;
   let reason = '';
   for (let round = 1; round <= policy.rounds; round++) {
@@ -64,7 +63,7 @@ export async function cancelIdempotently(request: CancelOrderRequest, api: Place
 }
 
 /** Cancels of one chunk (≤ 20) with a result per orderId; items whose outcome is unknown are sent again. */
-export async function cancelBatchIdempotently(requests: readonly (CancelOrderRequest & { orderId: string })[], api: PlacementApi, policy: RetryPolicy): Promise<Map<string, AmendResult>> {
+export async function cancelBatchIdempotently(requests: readonly (CancelParams & { orderId: string })[], api: PlacementApi, policy: RetryPolicy): Promise<Map<string, AmendResult>> {
   const results = new Map<string, AmendResult>();
   let open = [...requests];
   let unsure = false;

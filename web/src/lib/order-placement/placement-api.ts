@@ -1,8 +1,13 @@
 // What idempotent placement needs from the exchange, as an interface so the state
 // machines are tested with a fake (issue 9), and its binding to the catalog client.
+import type { z } from 'zod';
 import { endpoints } from '@contract/endpoints';
-import type { BatchItemResult, CancelOrderRequest, ModifyOrderRequest, OrderRecord, PlaceOrderRequest } from '@contract/schemas/orders';
+import type { BatchItemResult, cancelOrderRequest, modifyOrderRequest, OrderRecord, PlaceOrderRequest } from '@contract/schemas/orders';
 import type { CallEndpoint } from '@web/lib/api/call-endpoint';
+
+/** Modify and cancel as the caller writes them (the schema's input: categories in either case). */
+export type ModifyParams = z.input<typeof modifyOrderRequest>;
+export type CancelParams = z.input<typeof cancelOrderRequest>;
 
 export interface OrderAck {
   orderId: string;
@@ -12,9 +17,9 @@ export interface OrderAck {
 export interface PlacementApi {
   place(order: PlaceOrderRequest, signal: AbortSignal): Promise<OrderAck>;
   placeBatch(orders: PlaceOrderRequest[], signal: AbortSignal): Promise<BatchItemResult[]>;
-  modify(request: ModifyOrderRequest, signal: AbortSignal): Promise<OrderAck>;
-  cancel(request: CancelOrderRequest, signal: AbortSignal): Promise<OrderAck>;
-  cancelBatch(requests: CancelOrderRequest[], signal: AbortSignal): Promise<BatchItemResult[]>;
+  modify(request: ModifyParams, signal: AbortSignal): Promise<OrderAck>;
+  cancel(request: CancelParams, signal: AbortSignal): Promise<OrderAck>;
+  cancelBatch(requests: CancelParams[], signal: AbortSignal): Promise<BatchItemResult[]>;
   /** The order with this clientOid, open or finished; null when the exchange has none. */
   findByClientOid(clientOid: string, category: string, signal: AbortSignal): Promise<OrderRecord | null>;
   findByOrderId(orderId: string, category: string, signal: AbortSignal): Promise<OrderRecord | null>;

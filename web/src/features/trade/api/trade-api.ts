@@ -51,6 +51,12 @@ export function refreshAccount(client: QueryClient, account: string | null): voi
   }
 }
 
+/** After a placement, modify or cancel settles: open orders and limits are read again, in case a push was lost. */
+export function refreshOrders(client: QueryClient, account: string | null): void {
+  void client.invalidateQueries({ queryKey: unfilledKey(account) });
+  void client.invalidateQueries({ queryKey: endpointQueryKey(endpoints.maxOpenAvailable, account) });
+}
+
 function useAccountMutation<E extends (typeof endpoints)[keyof typeof endpoints]>(endpoint: E, after?: (client: QueryClient, account: string | null) => void) {
   const account = useCurrentAccount();
   const client = useQueryClient();

@@ -1,21 +1,28 @@
 // Batch entry: a grid of up to 20 orders for the market on screen, checked row by row
 // before anything is sent, then placed with place-batch; each row shows the exchange's
 // answer for it (accepted with its order ID, or rejected with the message).
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderFormErrors } from '@web/lib/instruments/order-form-schema';
-import { isApiError } from '@web/lib/api/api-error';
+import { placeBatchIdempotently, type BatchRowStatus } from '@web/lib/order-placement/place-batch-idempotently';
+import { defaultRetryPolicy } from '@web/lib/order-placement/retry-policy';
+import { usePlacementApi } from '@web/lib/order-placement/use-placement-api';
+import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { timeInForces } from '@contract/schemas/common';
-import { usePlaceBatch, useSettings } from '../api/trade-api';
-import { checkBatch, emptyRow, matchBatchResults, MAX_BATCH, type BatchRow, type RowOutcome } from './batch-rows';
+import { refreshOrders, useSettings } from '../api/trade-api';
+import { checkBatch, emptyRow, MAX_BATCH, type BatchRow } from './batch-rows';
 
 export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
   const [rows, setRows] = useState<BatchRow[]>(() => [emptyRow()]);
   const [errors, setErrors] = useState<Map<string, OrderFormErrors>>(new Map());
-  const [outcomes, setOutcomes] = useState<Map<string, RowOutcome>>(new Map());
+  const [outcomes, setOutcomes] = useState<Map<string, BatchRowStatus>>(new Map());
+  const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const settings = useSettings();
-  const placeBatch = usePlaceBatch();
+  const placement = usePlacementApi();
+  const client = useQueryClient();
+  const account = useCurrentAccount();
 
   const update = (key: string, patch: Partial<BatchRow>) => {
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -35,16 +42,23 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
       return;
     }
     setErrors(new Map());
+    setSending(true);
+    // Each row keeps its clientOid through retries: an unknown outcome is looked up, never sent twice (issue 9).
+    const byOid = new Map(rows.map((r) => [r.clientOid, r.key]));
+    const toRows = (m: ReadonlyMap<string, BatchRowStatus>) => new Map([...m].flatMap(([oid, st]) => (byOid.has(oid) ? [[byOid.get(oid)!, st] as const] : [])));
     try {
-      const results = await placeBatch.mutateAsync(check.orders);
-      const matched = matchBatchResults(rows, results);
-      setOutcomes(matched);
-      const accepted = [...matched.values()].filter((o) => o.status === 'accepted').length;
-      setMessage({ ok: accepted === rows.length, text: `${accepted} accepted, ${rows.length - accepted} rejected` });
-      // Accepted rows get a fresh clientOid, so sending again cannot collide with them.
-      setRows((rs) => rs.map((r) => (matched.get(r.key)?.status === 'accepted' ? { ...r, clientOid: emptyRow().clientOid } : r)));
-    } catch (e) {
-      setMessage({ ok: false, text: `The batch was refused: ${isApiError(e) ? `${e.message} (${e.code})` : String(e)}` });
+      const orders = check.orders.map((o, i) => ({ ...o, clientOid: o.clientOid ?? rows[i]!.clientOid }));
+      const final = toRows(await placeBatchIdempotently(orders, placement, defaultRetryPolicy, (m) => setOutcomes(toRows(m))));
+      setOutcomes(final);
+      const accepted = [...final.values()].filter((o) => o.status === 'accepted').length;
+      const unknown = [...final.values()].filter((o) => o.status === 'unknown').length;
+      const rejected = rows.length - accepted - unknown;
+      setMessage({ ok: accepted === rows.length, text: `${accepted} accepted, ${rejected} rejected${unknown ? `, ${unknown} still unknown` : ''}` });
+      // Accepted rows get a fresh clientOid; an unknown row keeps its own, so sending it again stays idempotent.
+      setRows((rs) => rs.map((r) => (final.get(r.key)?.status === 'accepted' ? { ...r, clientOid: emptyRow().clientOid } : r)));
+    } finally {
+      setSending(false);
+      refreshOrders(client, account);
     }
   };
 
@@ -112,6 +126,8 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
                   <td aria-label={`Row ${n} result`}>
                     {errText && <span className="text-sell">Not sent: {errText}</span>}
                     {outcome?.status === 'accepted' && <span className="text-buy">accepted ({outcome.orderId})</span>}
+                    {(outcome?.status === 'sending' || outcome?.status === 'checking') && sending && <span className="text-warn">{outcome.status === 'checking' ? 'unknown, checking' : 'sending'}</span>}
+                    {outcome?.status === 'unknown' && <span className="text-warn">still unknown: {outcome.msg}</span>}
                     {outcome?.status === 'rejected' && (
                       <span className="text-sell">
                         rejected: {outcome.msg} ({outcome.code})
@@ -133,7 +149,7 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
         <button type="button" disabled={rows.length >= MAX_BATCH} onClick={() => setRows((rs) => [...rs, emptyRow()])} className="rounded border border-line px-2 py-1 hover:bg-raised disabled:opacity-40">
           Add row
         </button>
-        <button type="submit" disabled={placeBatch.isPending} className="rounded bg-accent px-2 py-1 text-accent-fg disabled:opacity-50">
+        <button type="submit" disabled={sending} className="rounded bg-accent px-2 py-1 text-accent-fg disabled:opacity-50">
           Place batch ({rows.length})
         </button>
         {message && (

@@ -1,14 +1,19 @@
 // Open orders: the cached unfilled-orders page (patched live by the order channel),
 // with inline modify, single cancel, and cancel of a selection through cancel-batch in
 // chunks of 20 with each order's own result (spec 4.7 rule 4).
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { toScaled } from '@contract/decimal';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { isApiError } from '@web/lib/api/api-error';
+import { cancelBatchIdempotently, cancelIdempotently, modifyIdempotently } from '@web/lib/order-placement/amend-idempotently';
+import { defaultRetryPolicy } from '@web/lib/order-placement/retry-policy';
+import { usePlacementApi } from '@web/lib/order-placement/use-placement-api';
+import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { chunk } from '../batch/batch-rows';
 import { isOpenState } from '../api/order-cache';
-import { useCancelBatch, useCancelOrder, useModifyOrder, useUnfilledOrders } from '../api/trade-api';
+import { refreshOrders, useUnfilledOrders } from '../api/trade-api';
 
 export type OrderResult = { ok: true; text: string } | { ok: false; text: string };
 
@@ -20,9 +25,11 @@ export interface ModifyDraft {
 
 export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undefined) {
   const query = useUnfilledOrders();
-  const cancelOne = useCancelOrder();
-  const cancelBatch = useCancelBatch();
-  const modify = useModifyOrder();
+  const placement = usePlacementApi();
+  const client = useQueryClient();
+  const account = useCurrentAccount();
+  const [cancelling, setCancelling] = useState(false);
+  const checking = (id: string) => (reason: string) => note([[id, { ok: false, text: `unknown, checking (${reason})` }]]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Map<string, OrderResult>>(new Map());
   const [editing, setEditing] = useState<{ orderId: string; draft: ModifyDraft; error: string } | null>(null);
@@ -37,33 +44,29 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
       return next;
     });
 
+  // Cancels and modifies whose outcome is unknown are checked and retried (issue 9).
   const cancel = async (o: OrderRecord) => {
-    try {
-      await cancelOne.mutateAsync({ orderId: o.orderId, symbol: o.symbol, category: o.category });
-      note([[o.orderId, { ok: true, text: 'cancel sent' }]]);
-    } catch (e) {
-      note([[o.orderId, { ok: false, text: errorText(e) }]]);
-    }
+    const r = await cancelIdempotently({ orderId: o.orderId, symbol: o.symbol, category: o.category }, placement, defaultRetryPolicy, checking(o.orderId));
+    note([[o.orderId, { ok: r.ok, text: r.text }]]);
+    refreshOrders(client, account);
   };
 
   const cancelSelected = async () => {
     const chosen = orders.filter((o) => selected.has(o.orderId) && isOpenState(o.state));
     setSelected(new Set());
-    for (const part of chunk(chosen)) {
-      try {
-        const res = await cancelBatch.mutateAsync(part.map((o) => ({ orderId: o.orderId, symbol: o.symbol, category: o.category })));
-        const byId = new Map(res.map((r) => [r.orderId, r]));
-        note(
-          part.map((o, i) => {
-            const r = byId.get(o.orderId) ?? res[i];
-            const ok = r ? r.code === '00000' || r.code === '0' : false;
-            return [o.orderId, ok ? { ok: true, text: 'cancel sent' } : { ok: false, text: r ? `${r.msg} (${r.code})` : 'no result for this order' }];
-          }),
+    setCancelling(true);
+    try {
+      for (const part of chunk(chosen)) {
+        const res = await cancelBatchIdempotently(
+          part.map((o) => ({ orderId: o.orderId, symbol: o.symbol, category: o.category })),
+          placement,
+          defaultRetryPolicy,
         );
-      } catch (e) {
-        const text = errorText(e);
-        note(part.map((o) => [o.orderId, { ok: false, text }]));
+        note(part.map((o) => [o.orderId, res.get(o.orderId) ?? { ok: false, text: 'no result for this order' }]));
       }
+    } finally {
+      setCancelling(false);
+      refreshOrders(client, account);
     }
   };
 
@@ -78,12 +81,21 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
       setEditing({ ...editing, error: problem });
       return;
     }
-    try {
-      await modify.mutateAsync({ orderId: o.orderId, symbol: o.symbol, category: o.category, price: price.trim(), qty: qty.trim(), autoCancel: autoCancel ? 'yes' : 'no' });
+    const r = await modifyIdempotently(
+      { orderId: o.orderId, symbol: o.symbol, category: o.category, price: price.trim(), qty: qty.trim(), autoCancel: autoCancel ? 'yes' : 'no' },
+      placement,
+      defaultRetryPolicy,
+      checking(o.orderId),
+    );
+    refreshOrders(client, account);
+    if (r.ok) {
       setEditing(null);
-      note([[o.orderId, { ok: true, text: 'modify sent' }]]);
-    } catch (e) {
-      setEditing({ ...editing, error: errorText(e) });
+      note([[o.orderId, { ok: true, text: r.text }]]);
+    } else if (r.unknown) {
+      setEditing(null);
+      note([[o.orderId, { ok: false, text: r.text }]]);
+    } else {
+      setEditing({ ...editing, error: r.text });
     }
   };
 
@@ -104,7 +116,7 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
     results,
     cancel,
     cancelSelected,
-    cancelling: cancelBatch.isPending,
+    cancelling,
     editing,
     setDraft: (draft: ModifyDraft) => setEditing((e) => (e ? { ...e, draft, error: '' } : e)),
     startEdit,

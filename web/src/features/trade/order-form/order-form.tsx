@@ -115,6 +115,16 @@ export function OrderFormView({ meta, model }: { meta: InstrumentMeta; model: Or
             Order sent: {model.submit.orderId}
           </p>
         )}
+        {model.submit.kind === 'checking' && (
+          <p role="status" aria-label="Order placement" className="text-xs text-warn">
+            Order {model.submit.clientOid}: unknown, checking ({model.submit.reason})
+          </p>
+        )}
+        {model.submit.kind === 'unknown' && (
+          <p role="alert" className="text-xs text-warn">
+            Order {model.submit.clientOid}: still unknown. {model.submit.message}
+          </p>
+        )}
         {model.submit.kind === 'failed' && (
           <p role="alert" className="text-xs text-sell">
             Order refused: {model.submit.message}

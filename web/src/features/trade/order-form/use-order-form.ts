@@ -2,17 +2,29 @@
 // instruments), the maximum the exchange says can be opened, presets, and submission.
 // The view (order-form.tsx) only renders what this returns.
 import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { isApiError } from '@web/lib/api/api-error';
 import { newClientOid } from '@web/lib/instruments/client-oid';
 import { isDerivative, type InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { validateOrderForm, type OrderFormErrors, type OrderFormField, type OrderFormValues } from '@web/lib/instruments/order-form-schema';
 import { presetQty } from '@web/lib/instruments/qty-presets';
+import { placeIdempotently } from '@web/lib/order-placement/place-idempotently';
+import { defaultRetryPolicy } from '@web/lib/order-placement/retry-policy';
+import { usePlacementApi } from '@web/lib/order-placement/use-placement-api';
+import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
-import { useMaxOpen, usePlaceOrder, useSettings } from '../api/trade-api';
+import { refreshOrders, useMaxOpen, useSettings } from '../api/trade-api';
 import { tradeUiStore } from '../trade-ui-store';
 
-export type SubmitState = { kind: 'idle' } | { kind: 'confirm'; order: PlaceOrderRequest } | { kind: 'sent'; orderId: string } | { kind: 'failed'; message: string };
+/** `checking`: the outcome is unknown (a timeout, a 5xx) and the order is being looked up by clientOid (issue 9). */
+export type SubmitState =
+  | { kind: 'idle' }
+  | { kind: 'confirm'; order: PlaceOrderRequest }
+  | { kind: 'checking'; clientOid: string; reason: string }
+  | { kind: 'sent'; orderId: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'unknown'; clientOid: string; message: string };
 
 function initialValues(): OrderFormValues {
   return { side: 'buy', orderType: 'limit', price: '', qty: '', timeInForce: 'gtc', reduceOnly: false, posSide: '', stpMode: '', clientOid: newClientOid() };
@@ -25,7 +37,10 @@ export function useOrderForm(meta: InstrumentMeta) {
   const [confirmStep, setConfirmStep] = useState(false);
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'idle' });
   const settings = useSettings();
-  const place = usePlaceOrder();
+  const placement = usePlacementApi();
+  const client = useQueryClient();
+  const account = useCurrentAccount();
+  const [pending, setPending] = useState(false);
   const holdMode = settings.data?.holdMode ?? 'one_way_mode';
   const derivative = isDerivative(meta.category);
   const hedge = derivative && holdMode === 'hedge_mode';
@@ -68,22 +83,35 @@ export function useOrderForm(meta: InstrumentMeta) {
   };
 
   const send = async (order: PlaceOrderRequest) => {
+    setPending(true);
     try {
-      const ack = await place.mutateAsync(order);
-      setSubmit({ kind: 'sent', orderId: ack.orderId });
-      setValues((v) => ({ ...v, clientOid: newClientOid() }));
-      setShown(new Set());
-    } catch (e) {
-      const message = isApiError(e) ? `${e.message} (${e.code})` : String(e);
-      const field = isApiError(e) ? e.field : undefined;
-      if (field && field in values) setServerErrors({ [field]: message });
-      setSubmit({ kind: 'failed', message });
+      // Retries keep the order's clientOid, so they can never place it twice (issue 9).
+      const final = await placeIdempotently(order, placement, defaultRetryPolicy, (s) => {
+        if (s.kind === 'checking') setSubmit({ kind: 'checking', clientOid: s.clientOid, reason: s.reason });
+      });
+      if (final.kind === 'placed') {
+        setSubmit({ kind: 'sent', orderId: final.orderId });
+        setValues((v) => ({ ...v, clientOid: newClientOid() }));
+        setShown(new Set());
+      } else if (final.kind === 'unknown') {
+        // The clientOid stays: sending the form again is then a retry the exchange can recognise.
+        setSubmit({ kind: 'unknown', clientOid: final.clientOid, message: final.message });
+      } else {
+        const e = final.error;
+        const field = isApiError(e) ? e.field : undefined;
+        if (field && field in values) setServerErrors({ [field]: final.message });
+        setSubmit({ kind: 'failed', message: final.message });
+      }
+    } finally {
+      setPending(false);
+      // The order's push may have been lost with the fault: read the list again.
+      refreshOrders(client, account);
     }
   };
 
   const onSubmit = () => {
     setShown(new Set(Object.keys(values) as OrderFormField[]));
-    if (!check.ok || place.isPending) return;
+    if (!check.ok || pending) return;
     if (confirmStep) setSubmit({ kind: 'confirm', order: check.order });
     else void send(check.order);
   };
@@ -109,7 +137,7 @@ export function useOrderForm(meta: InstrumentMeta) {
     onSubmit,
     onConfirm,
     onCancelConfirm: () => setSubmit({ kind: 'idle' }),
-    pending: place.isPending,
+    pending,
     newClientOid: () => set('clientOid', newClientOid()),
   };
 }
