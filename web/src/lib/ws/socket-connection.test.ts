@@ -213,6 +213,18 @@ describe('SocketConnection reconnects', () => {
     expect(hook).toHaveBeenCalledTimes(1);
   });
 
+  it("runs onReconnect hooks when the proxy says its upstream link is back, though this socket stayed open", () => {
+    const conn = makeConnection();
+    const hook = vi.fn();
+    conn.onReconnect(hook);
+    conn.start();
+    latest().open();
+    latest().receive({ event: 'relay', status: 'reconnecting' });
+    expect(hook).not.toHaveBeenCalled();
+    latest().receive({ event: 'relay', status: 'connected' });
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+
   it('reports connecting, connected, reconnecting, connected in order', () => {
     const conn = makeConnection();
     conn.start();

@@ -266,6 +266,11 @@ export class SocketConnection {
       if (String(msg.code) === '0' && !this.ready) this.becomeReady();
     } else if ((event === 'trade' || event === 'error') && typeof msg.id === 'string' && this.pending.has(msg.id)) {
       this.settleTrade(msg.id, msg);
+    } else if (event === 'relay' && msg.status === 'connected' && this.ready) {
+      // The proxy's own link upstream dropped and came back (it logged in again and
+      // resubscribed) while this socket stayed open: pushes sent meanwhile are lost, so the
+      // app refetches exactly as after a reconnect of its own (issue 9).
+      for (const hook of [...this.reconnectHooks]) hook();
     }
     const arg = msg.arg;
     if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
