@@ -80,6 +80,9 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     bodyLimit: config.bodyLimit,
     trustProxy: false,
     return503OnClosing: true,
+    // On close, end every connection: an idle keep-alive socket (or one whose browser
+    // vanished mid-request) must not hold shutdown open.
+    forceCloseConnections: true,
     frameworkErrors: (error, request, reply) => {
       void replyError(request, reply, 'DESK400', { field: '(request)', detail: error.message.slice(0, 200) });
     },

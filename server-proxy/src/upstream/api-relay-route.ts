@@ -117,7 +117,17 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       const detail = `${ctx.config.rate.queueBound} calls are already waiting for ${endpoint.path}`;
       return refuse(request, reply, session, { code: 'DESK429', params: { detail } }, call, validated.body);
     }
-    if (admission !== 'go') await admission;
+    if (admission !== 'go') {
+      await admission;
+      // The browser gave up while the call waited: sending it now could place an order the
+      // user believes failed (and then retries). Let the slot go and send nothing.
+      if (request.raw.socket?.destroyed) {
+        ctx.shaper.release(laneKey);
+        ctx.logger.info({ user: session.user, endpoint: endpoint.id }, 'browser left while the call was queued; not sent');
+        if (endpoint.mutating) audit(request, { session, ...call }, { status: 0, code: 'DESK499', msg: 'the browser closed the request while it was queued; not sent' }, validated.body, undefined);
+        return reply.code(499).send();
+      }
+    }
 
     let upstream: UpstreamResponse;
     try {
