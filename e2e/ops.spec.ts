@@ -66,3 +66,23 @@ test('an ops user cannot place orders: the role lacks trade.write and the proxy 
   expect(answer.status()).toBe(403);
   expect(await simRequestLog({ uid: '1000001', endpoint: 'placeOrder', since: t0 })).toHaveLength(0);
 });
+
+test('an ops user looks up savings redemptions: success, or fail with its message, kept for the session', async ({ page }) => {
+  await signInAs(page, ops, '/ops');
+  const form = page.getByRole('form', { name: 'Redemption lookup' });
+  // simulator/README.md: <uid>81 flexible succeeds, <uid>84 fixed fails (not matured).
+  await form.getByLabel('Subscription order ID').fill('100000181');
+  await form.getByLabel('Period type').selectOption('flexible');
+  await form.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByTestId('redeem-latest')).toHaveText('Order 100000181 (flexible): redeemed successfully');
+
+  await form.getByLabel('Subscription order ID').fill('100000184');
+  await form.getByLabel('Period type').selectOption('fixed');
+  await form.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByTestId('redeem-latest')).toContainText('Order 100000184 (fixed): redemption failed: ');
+
+  await page.reload();
+  const history = page.getByRole('table', { name: 'Lookups this session' });
+  await expect(history.locator('tbody tr')).toHaveCount(2);
+  expect(await history.locator('tbody tr td:nth-child(4)').allInnerTexts()).toEqual(['fail', 'success']);
+});
