@@ -1,26 +1,38 @@
 // bench "ui" (BENCHMARKS.md): the trading page in headless Chromium while the simulator
-// pushes book updates through the proxy, against an idle page in the same run.
-// Rounds alternate loaded and idle (A B A B), the first round is a discarded warm-up,
-// and medians are reported. Needs a built web app (`npm run build`) with the trade page
-// mounted at /trade.
+// pushes book messages through the proxy, against an idle page in the same run.
 //
-// Options (env): UI_BENCH_FLOW_RATE (simulator orders/s, default 5000),
-// UI_BENCH_BOOK_INTERVAL_MS (default 0: a push per event-loop turn with changes),
-// UI_BENCH_ROUNDS (default 4, incl. warm-up), UI_BENCH_SECONDS (per measurement, default 8).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Stack: bench/ui/churn-simulator.ts (the full simulator plus a BookChurn moving one
+// maker quote per command on spot BTCUSDT, SIM_BOOK_INTERVAL_MS=0 so each command is one
+// `books` push) runs as the proxy's upstream (DESK_UPSTREAM_*), so every message takes the
+// real relay path: simulator -> proxy -> page.
+// Rounds alternate loaded and idle (A B A B, bench/lib/compare.ts), the first is a
+// discarded warm-up, and medians are reported; ratio = loaded fps / idle fps.
+// Needs a built web app (`npm run build`).
+//
+// Options (env): UI_BENCH_RATE (book commands/s offered, default 5000),
+// UI_BENCH_ROUNDS (measured rounds, default 4), UI_BENCH_SECONDS (per measurement, default 8),
+// UI_BENCH_TRACE=1 (one extra traced loaded run; frame counts from the trace, printed only:
+// tracing slows the page, so no rate is derived from it; UI_BENCH_TRACE_FILE=<file> keeps
+// the trace for chrome://tracing or Perfetto), UI_BENCH_PROFILE=<file> (after the
+// rounds, a 5 s CPU profile of the loaded page, written as a .cpuprofile for DevTools),
+// UI_BENCH_WEB_DIR (serve another build, e.g. `npx vite build --minify false --outDir X`
+// so a profile shows real function names; default dist/web).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
-import { writeResult } from './lib/result';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { compare, median } from './lib/compare';
 import { pageProbe } from './ui/page-probe';
 
-const FLOW = process.env.UI_BENCH_FLOW_RATE ?? '5000';
-const INTERVAL = process.env.UI_BENCH_BOOK_INTERVAL_MS ?? '0';
+const RATE = Number(process.env.UI_BENCH_RATE ?? 5000);
 const ROUNDS = Number(process.env.UI_BENCH_ROUNDS ?? 4);
 const SECONDS = Number(process.env.UI_BENCH_SECONDS ?? 8);
+const TRACE = process.env.UI_BENCH_TRACE === '1';
+const PROFILE = process.env.UI_BENCH_PROFILE ?? '';
+const WEB_DIR = process.env.UI_BENCH_WEB_DIR ?? '';
 
 interface Sample {
   fps: number;
@@ -28,9 +40,17 @@ interface Sample {
   p50: number;
   p95: number;
   p99: number;
-  msgsPerSec: number;
+  received: number;
   loafMax: number;
   loafBlocking: number;
+  loafCount: number;
+}
+
+interface Loaf {
+  duration: number;
+  blocking: number;
+  render: number;
+  scripts: { d: number; src: string }[];
 }
 
 function freePort(): Promise<number> {
@@ -43,24 +63,61 @@ function freePort(): Promise<number> {
   });
 }
 
-function quantile(sorted: number[], q: number): number {
+function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-const median = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
-
-async function measure(page: Page, seconds: number): Promise<Sample> {
-  await page.evaluate(() => {
-    const p = (window as unknown as { __uiProbe: Record<string, unknown> }).__uiProbe;
-    Object.assign(p, { frames: [], latencies: [], messages: 0, loafMax: 0, loafBlocking: 0, loafCount: 0, recording: true });
+/** Starts a child in its own process group and resolves with the first match of `ready` in its output. */
+function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, name: string): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${name}: not ready in 60 s:\n${out}`)), 60_000);
+    const onData = (b: Buffer) => {
+      if (out.length < 20_000) out += b.toString();
+      const m = ready.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
+        // Keep draining so a chatty child never blocks on a full pipe.
+        child.stdout!.resume();
+        child.stderr!.resume();
+        resolve({ child, match: m });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}):\n${out}`)));
   });
+}
+
+function killGroup(child: ChildProcess | undefined): void {
+  try {
+    if (child?.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+async function pushesSoFar(simUrl: string): Promise<number> {
+  const r = await fetch(`${simUrl}/__bench/churn`);
+  return ((await r.json()) as { pushes: number }).pushes;
+}
+
+async function measure(page: Page, seconds: number): Promise<Sample & { loafs: Loaf[] }> {
+  await page.bringToFront();
+  await page.waitForTimeout(1000); // a tab brought forward needs a moment to resume its frames
+  await page.evaluate(() => (window as unknown as { __uiProbe: { start(): void } }).__uiProbe.start());
+  const t0 = Date.now();
   await page.waitForTimeout(seconds * 1000);
   const raw = await page.evaluate(() => {
-    const p = (window as unknown as { __uiProbe: { frames: number[]; latencies: number[]; messages: number; loafMax: number; loafBlocking: number; recording: boolean } }).__uiProbe;
-    p.recording = false;
-    return { frames: p.frames, latencies: p.latencies, messages: p.messages, loafMax: p.loafMax, loafBlocking: p.loafBlocking };
+    const p = (window as unknown as { __uiProbe: { stop(): void; frames: number[]; latencies: number[]; messages: number; loafs: Loaf[] } }).__uiProbe;
+    p.stop();
+    return { frames: p.frames, latencies: p.latencies, messages: p.messages, loafs: p.loafs };
   });
+  const elapsed = (Date.now() - t0) / 1000;
   const total = raw.frames.reduce((a, b) => a + b, 0);
   const lat = [...raw.latencies].sort((a, b) => a - b);
   return {
@@ -69,43 +126,87 @@ async function measure(page: Page, seconds: number): Promise<Sample> {
     p50: quantile(lat, 0.5),
     p95: quantile(lat, 0.95),
     p99: quantile(lat, 0.99),
-    msgsPerSec: raw.messages / seconds,
-    loafMax: raw.loafMax,
-    loafBlocking: raw.loafBlocking,
+    received: raw.messages / elapsed,
+    loafMax: raw.loafs.reduce((m, l) => Math.max(m, l.duration), 0),
+    loafBlocking: raw.loafs.reduce((s, l) => s + l.blocking, 0),
+    loafCount: raw.loafs.length,
+    loafs: raw.loafs,
   };
+}
+
+/** Ground truth from a Chrome trace: frames the compositor presented or dropped. Printed, not used for rates. */
+async function tracedFrames(browser: Browser, page: Page, seconds: number): Promise<string> {
+  await page.bringToFront();
+  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline.frame', 'devtools.timeline', 'benchmark', 'cc'] });
+  await page.waitForTimeout(seconds * 1000);
+  const buf = await browser.stopTracing();
+  if (process.env.UI_BENCH_TRACE_FILE) writeFileSync(process.env.UI_BENCH_TRACE_FILE, buf);
+  const events = (JSON.parse(buf.toString()) as { traceEvents: { name: string; ph: string; args?: Record<string, unknown> }[] }).traceEvents;
+  const count = (n: string) => events.filter((e) => e.name === n).length;
+  const presented = events.filter((e) => e.name === 'PipelineReporter' && e.ph === 'b' && JSON.stringify(e.args ?? {}).includes('STATE_PRESENTED_ALL')).length;
+  const dropped = events.filter((e) => e.name === 'PipelineReporter' && e.ph === 'b' && JSON.stringify(e.args ?? {}).includes('STATE_DROPPED')).length;
+  return `${seconds} s traced: ${presented} frames presented, ${dropped} dropped (DrawFrame ${count('DrawFrame')}, DroppedFrame ${count('DroppedFrame')})`;
+}
+
+/** A CPU profile of the page's main thread (DevTools protocol), for finding hot spots. */
+async function profile(page: Page, seconds: number, file: string): Promise<void> {
+  await page.bringToFront();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await page.waitForTimeout(seconds * 1000);
+  const { profile: p } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(p));
+  console.log(`wrote a ${seconds} s CPU profile of the loaded page to ${file}`);
 }
 
 async function main(): Promise<void> {
   const port = await freePort();
   const simPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-ui-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SIM_PORT: String(simPort), HOST: '127.0.0.1', DESK_DATA_DIR: dataDir, SIM_SEED: '42', SIM_FLOW_RATE: FLOW, SIM_BOOK_INTERVAL_MS: INTERVAL };
-  for (const name of ['DESK_UPSTREAM_REST', 'DESK_UPSTREAM_WS_PUBLIC', 'DESK_UPSTREAM_WS_PRIVATE', 'DESK_CONFIG', 'DESK_KEY_FILE']) delete env[name];
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server-proxy/src/main.ts'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const configFile = path.join(dataDir, 'desk-config.json');
+  // The simulator serves the spec's paths, with a v3 budget the proxy may use at 100/s per group (server-proxy/src/main.ts does the same for its embedded one).
+  writeFileSync(configFile, JSON.stringify({ upstream: { specPaths: true }, rate: { undocumentedPerSecond: 100 }, ...(WEB_DIR ? { webDir: path.resolve(WEB_DIR) } : {}) }));
+  const simUrl = `http://127.0.0.1:${simPort}`;
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DESK_UPSTREAM_REST', 'DESK_UPSTREAM_WS_PUBLIC', 'DESK_UPSTREAM_WS_PRIVATE', 'DESK_CONFIG', 'DESK_KEY_FILE', 'NODE_OPTIONS']) delete base[name];
+  let sim: ChildProcess | undefined;
+  let proxy: ChildProcess | undefined;
   const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
+    killGroup(proxy);
+    killGroup(sim);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  process.once('SIGINT', () => {
+    stop();
+    process.exit(130);
+  });
   try {
-    const openUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`no "Open" line from the proxy in 60 s:\n${out}`)), 60_000);
-      const onData = (b: Buffer) => {
-        out += b.toString();
-        const m = /^Open (http:\/\/127\.0\.0\.1:\d+\/\S+)$/m.exec(out);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`the proxy exited (${code}):\n${out}`)));
-    });
+    sim = (await startChild(['bench/ui/churn-simulator.ts'], { ...base, SIM_PORT: String(simPort), SIM_SEED: '42', SIM_FLOW_RATE: '0', SIM_BOOK_INTERVAL_MS: '0', UI_BENCH_RATE: String(RATE) }, /simulator listening on/, 'simulator')).child;
+    const started = await startChild(
+      ['server-proxy/src/main.ts'],
+      {
+        ...base,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DESK_DATA_DIR: dataDir,
+        DESK_CONFIG: configFile,
+        LOG_LEVEL: 'warn',
+        DESK_UPSTREAM_REST: simUrl,
+        DESK_UPSTREAM_WS_PUBLIC: `ws://127.0.0.1:${simPort}/v3/ws/public`,
+        DESK_UPSTREAM_WS_PRIVATE: `ws://127.0.0.1:${simPort}/v3/ws/private`,
+        DESK_API_KEY: 'demo-key',
+        DESK_API_SECRET: 'demo-secret',
+        DESK_API_PASSPHRASE: 'demo-pass',
+        DESK_API_UID: '1000001',
+      },
+      /^Open (http:\/\/127\.0\.0\.1:\d+\/\S+)$/m,
+      'proxy',
+    );
+    proxy = started.child;
+    const openUrl = started.match[1]!;
+
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
@@ -132,33 +233,55 @@ async function main(): Promise<void> {
 
     const loadedSamples: Sample[] = [];
     const idleSamples: Sample[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      await loaded.bringToFront();
-      const a = await measure(loaded, SECONDS);
-      await idle.bringToFront();
-      const b = await measure(idle, SECONDS);
-      if (round === 0) continue; // warm-up
-      loadedSamples.push(a);
-      idleSamples.push(b);
-    }
+    const produced: number[] = [];
+    let worst: Loaf[] = [];
+    const result = await compare({
+      name: 'ui',
+      unit: 'fps',
+      peerName: 'idle page, same run',
+      target: 58 / 60,
+      higherIsBetter: true,
+      rounds: ROUNDS,
+      round: async () => {
+        const p0 = await pushesSoFar(simUrl);
+        const t0 = Date.now();
+        const a = await measure(loaded, SECONDS);
+        produced.push(((await pushesSoFar(simUrl)) - p0) / ((Date.now() - t0) / 1000));
+        const b = await measure(idle, SECONDS);
+        loadedSamples.push(a);
+        idleSamples.push(b);
+        if (a.loafMax >= (worst[0]?.duration ?? 0)) worst = [...a.loafs].sort((x, y) => y.duration - x.duration).slice(0, 3);
+        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms, LoAF max ${a.loafMax.toFixed(0)} ms | idle ${b.fps.toFixed(1)} fps`);
+        return { ours: a.fps, peer: b.fps };
+      },
+    });
+    const traced = TRACE ? await tracedFrames(browser, loaded, 5) : '';
+    if (PROFILE) await profile(loaded, 5, PROFILE);
     await browser.close();
 
+    // Drop the warm-up round (compare discards it from the ratio the same way).
+    const L = loadedSamples.slice(1);
+    const I = idleSamples.slice(1);
     const pick = (xs: Sample[], k: keyof Sample) => median(xs.map((s) => s[k]));
-    const loadedFps = pick(loadedSamples, 'fps');
-    const idleFps = pick(idleSamples, 'fps');
     const rows: [string, string][] = [
-      ['book messages/s received', pick(loadedSamples, 'msgsPerSec').toFixed(0)],
-      ['fps loaded / idle', `${loadedFps.toFixed(1)} / ${idleFps.toFixed(1)}`],
-      ['intervals > 25 ms, loaded / idle', `${(pick(loadedSamples, 'over25') * 100).toFixed(2)}% / ${(pick(idleSamples, 'over25') * 100).toFixed(2)}%`],
-      ['update-to-paint p50 / p95 / p99 (ms)', `${pick(loadedSamples, 'p50').toFixed(1)} / ${pick(loadedSamples, 'p95').toFixed(1)} / ${pick(loadedSamples, 'p99').toFixed(1)}`],
-      ['long-animation-frame max / blocking per run (ms)', `${pick(loadedSamples, 'loafMax').toFixed(0)} / ${pick(loadedSamples, 'loafBlocking').toFixed(0)}`],
+      ['book messages/s offered by the simulator', median(produced.slice(1)).toFixed(0)],
+      ['book messages/s received by the page', pick(L, 'received').toFixed(0)],
+      ['fps loaded / idle', `${pick(L, 'fps').toFixed(1)} / ${pick(I, 'fps').toFixed(1)}`],
+      ['intervals > 25 ms, loaded / idle', `${(pick(L, 'over25') * 100).toFixed(2)}% / ${(pick(I, 'over25') * 100).toFixed(2)}%`],
+      ['update-to-paint p50 / p95 / p99 (ms)', `${pick(L, 'p50').toFixed(1)} / ${pick(L, 'p95').toFixed(1)} / ${pick(L, 'p99').toFixed(1)}`],
+      ['long animation frames per run: count / max / blocking (ms)', `${pick(L, 'loafCount').toFixed(0)} / ${pick(L, 'loafMax').toFixed(0)} / ${pick(L, 'loafBlocking').toFixed(0)}`],
+      ['long animation frames, idle page: count / max (ms)', `${pick(I, 'loafCount').toFixed(0)} / ${pick(I, 'loafMax').toFixed(0)}`],
       ['JS of the first trade page load, gzipped', `${jsKb.toFixed(1)} KB (${scripts.size} files)`],
-      ['targets', '>= 58 fps, p95 <= 25 ms, JS <= 250 KB'],
+      ['ratio loaded fps / idle fps (median of rounds)', result.ratio.toFixed(3)],
+      ['targets', `>= 58 fps, p95 <= 25 ms, JS <= 250 KB, ${RATE} msgs/s`],
     ];
-    console.log(`ui bench: simulator flow ${FLOW} orders/s, book interval ${INTERVAL} ms, ${ROUNDS - 1} measured rounds of ${SECONDS} s`);
-    for (const [k, v] of rows) console.log(`  ${k.padEnd(50)} ${v}`);
-    const file = writeResult({ name: 'ui', unit: 'fps', ours: loadedFps, peer: idleFps, peerName: 'idle page, same run', ratio: loadedFps / idleFps, target: 58 / 60, higherIsBetter: true });
-    console.log(`wrote ${file}`);
+    console.log(`ui bench: ${RATE} book commands/s offered, ${L.length} measured rounds of ${SECONDS} s, loaded and idle alternating`);
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(58)} ${v}`);
+    if (traced) console.log(`  trace (ground truth, not a rate): ${traced}`);
+    if (worst.length > 0) {
+      console.log('  longest animation frames of the worst round (duration; scripts):');
+      for (const l of worst) console.log(`    ${l.duration.toFixed(0)} ms (render ${l.render.toFixed(0)} ms): ${l.scripts.map((s) => `${s.d} ms ${s.src}`).join('; ')}`);
+    }
   } finally {
     stop();
   }

@@ -1,14 +1,27 @@
-// Injected into the page before any app script (BENCHMARKS.md "ui"):
+// Injected into every page before any app script (BENCHMARKS.md "ui"):
 // - an always-on requestAnimationFrame loop recording frame intervals;
-// - update-to-paint latency: every `books` message on /ws/public carries its source stamp
-//   (the simulator's `ts`, wall-clock ms); in the next rAF a MessageChannel post is made,
-//   whose task runs after that frame's style, layout and paint, so now - stamp there is
-//   the update-to-frame latency;
+// - update-to-paint latency: every `books` message on /ws/public carries its source stamp,
+//   the `ts` the simulator wrote when it built the push (bench/ui/churn-simulator.ts: its
+//   clock is performance.timeOrigin + performance.now() floored to the ms, comparable
+//   with the page's performance.timeOrigin + performance.now() on one machine). In the
+//   next rAF a MessageChannel post is made, whose task runs after that frame's style,
+//   layout and paint, so now - stamp there is the update-to-frame latency. The probe's
+//   socket listener is added in the WebSocket constructor, before the app's, so its rAF
+//   is queued before the one in which the app publishes the same message: both run in the
+//   same frame;
 // - a long-animation-frame observer (max duration, total blocking duration).
 // It reads the socket through an extra listener, so the app's own path is untouched.
+// `__uiProbe.start()` clears everything and starts recording; `stop()` ends it.
 export const pageProbe = String.raw`
 (() => {
-  const probe = { frames: [], latencies: [], messages: 0, loafMax: 0, loafBlocking: 0, loafCount: 0, recording: false };
+  const probe = {
+    frames: [], latencies: [], messages: 0, loafs: [], recording: false,
+    start() {
+      this.frames = []; this.latencies = []; this.messages = 0; this.loafs = [];
+      pending = []; last = 0; this.recording = true;
+    },
+    stop() { this.recording = false; },
+  };
   window.__uiProbe = probe;
   let last = 0;
   const loop = (t) => {
@@ -27,10 +40,10 @@ export const pageProbe = String.raw`
   };
   const STAMP = /"ts":"(\d{13})"/;
   const onMessage = (ev) => {
-    if (typeof ev.data !== 'string' || ev.data.charCodeAt(0) !== 123) return;
+    if (typeof ev.data !== 'string' || ev.data.indexOf('"books"') < 0) return;
     const m = STAMP.exec(ev.data);
     if (!m) return;
-    probe.messages++;
+    if (probe.recording) probe.messages++;
     pending.push(Number(m[1]));
     if (!scheduled) {
       scheduled = true;
@@ -51,9 +64,8 @@ export const pageProbe = String.raw`
     new PerformanceObserver((list) => {
       if (!probe.recording) return;
       for (const e of list.getEntries()) {
-        probe.loafCount++;
-        probe.loafMax = Math.max(probe.loafMax, e.duration);
-        probe.loafBlocking += e.blockingDuration || 0;
+        const scripts = (e.scripts || []).map((s) => ({ d: Math.round(s.duration), src: (s.sourceFunctionName || '') + ' ' + (s.invoker || '') + ' ' + String(s.sourceURL || '').split('/').pop() }));
+        probe.loafs.push({ duration: e.duration, blocking: e.blockingDuration || 0, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0, scripts });
       }
     }).observe({ type: 'long-animation-frame', buffered: false });
   } catch (e) {

@@ -13,6 +13,7 @@ import type { PositionBook } from '../trading/position-book';
 import { isPending, lotsText, ticksText } from '../trading/sim-order';
 import { money, ONE } from '../money';
 import type { MarketData } from './market-data';
+import { startPaced } from './paced-steps';
 
 /** Quotes the maker keeps per side of a book before it retires the oldest. */
 const QUOTES_PER_SIDE = 12;
@@ -37,7 +38,7 @@ export interface MarketFlowDeps {
 export class MarketFlow {
   private readonly random: SeededRandom;
   private readonly books: BookFlow[];
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private stopTimer: (() => void) | null = null;
   private next = 0;
 
   constructor(
@@ -80,16 +81,18 @@ export class MarketFlow {
     else this.take(book);
   }
 
-  /** Runs `ratePerSecond` steps a second until stop(); 0 does nothing. */
+  /**
+   * Runs `ratePerSecond` steps a second until stop(); 0 does nothing. Several steps run per
+   * timer tick when the rate is above the timer's resolution (paced-steps.ts).
+   */
   start(ratePerSecond: number): void {
-    if (ratePerSecond <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.step(), Math.max(1, Math.round(1000 / ratePerSecond)));
-    this.timer.unref();
+    if (ratePerSecond <= 0 || this.stopTimer) return;
+    this.stopTimer = startPaced(ratePerSecond, () => this.step());
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopTimer?.();
+    this.stopTimer = null;
   }
 
   private quote(book: BookFlow, side: 'buy' | 'sell'): void {

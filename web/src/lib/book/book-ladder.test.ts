@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookLevel } from '@contract/book/order-book';
-import { buildLadder } from './book-ladder';
+import { buildLadder, levelsForRows } from './book-ladder';
 
 const lvl = (price: string, size: string): BookLevel => ({ price, size, ticks: Math.round(Number(price) * 10), lots: Math.round(Number(size) * 1000) });
 const opts = { priceScale: 1, sizeScale: 3, rows: 10 };
@@ -49,5 +49,31 @@ describe('buildLadder', () => {
     const x10 = buildLadder(bids, asks, { ...opts, multiple: 10, ownOrders: own });
     expect(x10.bids[0]?.ownOrders).toBe(2);
     expect(x10.asks[0]?.ownOrders).toBe(1);
+  });
+});
+
+describe('levelsForRows', () => {
+  const side = (ticks: number[]): BookLevel[] => ticks.map((t) => ({ price: String(t), size: '1', ticks: t, lots: 1 }));
+
+  it('keeps exactly the levels of the first buckets, best first', () => {
+    const bids = side([1009, 1001, 995, 990, 989, 980]);
+    expect(levelsForRows(bids, 10, 'bid', 2).map((l) => l.ticks)).toEqual([1009, 1001, 995, 990]);
+    expect(levelsForRows(bids, 1, 'bid', 2).map((l) => l.ticks)).toEqual([1009, 1001]);
+  });
+
+  it('rounds ask buckets up, so an ask on a bucket edge starts its own bucket', () => {
+    const asks = side([1001, 1010, 1011, 1020, 1021]);
+    expect(levelsForRows(asks, 10, 'ask', 2).map((l) => l.ticks)).toEqual([1001, 1010, 1011, 1020]);
+  });
+
+  it('gives the ladder the same rows as grouping the whole side', () => {
+    const bids = side(Array.from({ length: 400 }, (_, i) => 100_000 - i * 7));
+    const asks = side(Array.from({ length: 400 }, (_, i) => 100_010 + i * 3));
+    for (const multiple of [1, 10, 100, 1000]) {
+      const full = buildLadder(bids, asks, { ...opts, rows: 1000, multiple });
+      const cut = buildLadder(bids, asks, { ...opts, rows: 12, multiple });
+      expect(cut.bids.map((r) => [r.price, r.size, r.cumSize])).toEqual(full.bids.slice(0, 12).map((r) => [r.price, r.size, r.cumSize]));
+      expect(cut.asks.map((r) => [r.price, r.size, r.cumSize])).toEqual(full.asks.slice(0, 12).map((r) => [r.price, r.size, r.cumSize]));
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The order book as the ladder shows it: grouped by a tick multiple (contract/book:
 // asks rounded up, bids rounded down), trimmed to the rows that fit, with each row's
 // share of the deepest cumulative total for its depth bar, and the user's own open
-// orders marked at the bucket they fall into.
+// orders marked at the bucket they fall into. Only the levels the shown rows need are
+// grouped (levelsForRows).
 import { groupLevels, type GroupedLevel } from '@contract/book/group-levels';
 import type { BookLevel } from '@contract/book/order-book';
 import { toScaled } from '@contract/decimal';
@@ -38,10 +39,29 @@ export function bucketOf(ticks: number, multiple: number, side: 'bid' | 'ask'): 
   return side === 'bid' ? ticks - r : ticks - r + multiple;
 }
 
+/**
+ * The best levels that fill the first `rows` buckets (levels are best first). Grouping
+ * formats every bucket it makes, so it is fed only what the ladder shows: this runs every
+ * frame under load, and a 400-level side would cost ~30x the work for 12 rows.
+ */
+export function levelsForRows(levels: readonly BookLevel[], multiple: number, side: 'bid' | 'ask', rows: number): readonly BookLevel[] {
+  let buckets = 0;
+  let last = Number.NaN;
+  for (let i = 0; i < levels.length; i++) {
+    const b = bucketOf(levels[i]!.ticks, multiple, side);
+    if (b !== last) {
+      if (buckets === rows) return levels.slice(0, i);
+      buckets++;
+      last = b;
+    }
+  }
+  return levels;
+}
+
 export function buildLadder(bids: readonly BookLevel[], asks: readonly BookLevel[], opts: LadderOptions): Ladder {
   const g = { multiple: opts.multiple, priceScale: opts.priceScale, sizeScale: opts.sizeScale };
-  const groupedBids = groupLevels(bids, { ...g, side: 'bid' }).slice(0, opts.rows);
-  const groupedAsks = groupLevels(asks, { ...g, side: 'ask' }).slice(0, opts.rows);
+  const groupedBids = groupLevels(levelsForRows(bids, opts.multiple, 'bid', opts.rows), { ...g, side: 'bid' }).slice(0, opts.rows);
+  const groupedAsks = groupLevels(levelsForRows(asks, opts.multiple, 'ask', opts.rows), { ...g, side: 'ask' }).slice(0, opts.rows);
   const deepest = Math.max(groupedBids.at(-1)?.cumLots ?? 0, groupedAsks.at(-1)?.cumLots ?? 0, 1);
   const own = countOwn(opts.ownOrders ?? [], opts.multiple, opts.priceScale);
   const rows = (levels: GroupedLevel[], side: 'bid' | 'ask'): LadderRow[] =>

@@ -11,38 +11,61 @@ export function DepthChart({ pipeline, priceScale }: { pipeline: BookPipeline | 
   useEffect(() => {
     const el = canvas.current;
     if (!el || !pipeline) return;
-    const draw = () => {
-      const ctx = el.getContext('2d');
-      if (!ctx) return;
+    const ctx = el.getContext('2d');
+    if (!ctx) return;
+    // Size and theme colours are read when they can change (resize, theme switch), never
+    // per draw: reading layout or computed style after the frame's DOM changes would force
+    // a synchronous style and layout pass in every frame.
+    let w = 0;
+    let h = 0;
+    let colors = { buy: '', sell: '', muted: '' };
+    const measure = () => {
       const dpr = window.devicePixelRatio || 1;
-      const w = el.clientWidth;
-      const h = el.clientHeight;
+      w = el.clientWidth;
+      h = el.clientHeight;
       if (el.width !== Math.round(w * dpr) || el.height !== Math.round(h * dpr)) {
         el.width = Math.round(w * dpr);
         el.height = Math.round(h * dpr);
       }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      ctx.clearRect(0, 0, w, h);
+      const css = getComputedStyle(el);
+      const pick = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+      colors = { buy: pick('--desk-buy', '#2ebd85'), sell: pick('--desk-sell', '#f6465d'), muted: pick('--desk-muted', '#9aa4b2') };
+    };
+    let lastVersion = -1;
+    const draw = () => {
       const s = pipeline.store.getState();
+      if (s.version === lastVersion) return;
+      lastVersion = s.version;
+      ctx.clearRect(0, 0, w, h);
       const curves = depthCurves(s.bids, s.asks, w, h - 14);
       if (!curves) return;
-      const css = getComputedStyle(el);
-      fill(ctx, curves.bids, h - 14, css.getPropertyValue('--desk-buy') || '#2ebd85');
-      fill(ctx, curves.asks, h - 14, css.getPropertyValue('--desk-sell') || '#f6465d');
-      ctx.fillStyle = css.getPropertyValue('--desk-muted') || '#9aa4b2';
+      fill(ctx, curves.bids, h - 14, colors.buy);
+      fill(ctx, curves.asks, h - 14, colors.sell);
+      ctx.fillStyle = colors.muted;
       ctx.font = '10px ui-monospace, monospace';
       ctx.textBaseline = 'bottom';
       ctx.fillText(fromScaled(curves.minTicks, priceScale), 2, h);
       const right = fromScaled(curves.maxTicks, priceScale);
       ctx.fillText(right, w - ctx.measureText(right).width - 2, h);
     };
-    draw();
+    const redraw = () => {
+      measure();
+      lastVersion = -1;
+      draw();
+    };
+    redraw();
+    // The store publishes at most once per animation frame, so this draws at most once per frame.
     const off = pipeline.store.subscribe(draw);
-    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(draw);
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(redraw);
     ro?.observe(el);
+    // The theme is a class or attribute on <html>; a switch changes the colours.
+    const mo = typeof MutationObserver === 'undefined' ? null : new MutationObserver(redraw);
+    mo?.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
     return () => {
       off();
       ro?.disconnect();
+      mo?.disconnect();
     };
   }, [pipeline, priceScale]);
   return (
@@ -61,10 +84,10 @@ function fill(ctx: CanvasRenderingContext2D, points: DepthPoint[], base: number,
   ctx.lineTo(points.at(-1)!.x, base);
   ctx.closePath();
   ctx.globalAlpha = 0.25;
-  ctx.fillStyle = color.trim();
+  ctx.fillStyle = color;
   ctx.fill();
   ctx.globalAlpha = 1;
-  ctx.strokeStyle = color.trim();
+  ctx.strokeStyle = color;
   ctx.lineWidth = 1.5;
   ctx.stroke();
 }

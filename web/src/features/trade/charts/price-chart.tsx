@@ -1,10 +1,14 @@
 // Live price chart: the book's mid price sampled into candles (1 s or 1 min), drawn with
 // lightweight-charts, which is imported only when the chart mounts so the initial
 // JavaScript stays small. Samples are taken on the store's publishes (at most once per
-// frame) and pushed to the chart outside React.
+// frame) and pushed to the chart outside React with series.update (never setData), at
+// most four times a second.
 import { useEffect, useRef, useState } from 'react';
 import type { BookPipeline } from '@web/lib/book/book-store';
-import { CandleSeries } from '@web/lib/book/mid-candles';
+import { CandleSeries, type Candle } from '@web/lib/book/mid-candles';
+
+/** The chart is for the eye: four updates a second look live and cost a fraction of sixty. */
+const CHART_UPDATE_MS = 250;
 
 const intervals = [
   { sec: 1, label: '1s' },
@@ -43,17 +47,38 @@ export function PriceChart({ pipeline, priceScale }: { pipeline: BookPipeline | 
         // Display only: the exact mid (in half ticks) becomes a number for the chart axis.
         const scale = 2 * 10 ** priceScale;
         let lastVersion = -1;
+        // The candle is kept current on every publish (cheap), but the chart, which redraws
+        // its whole canvas per update, gets at most one update per CHART_UPDATE_MS, and
+        // only when the candle changed.
+        let shown = '';
+        let pending: Candle | null = null;
+        let lastPush = 0;
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        const push = () => {
+          const c = pending;
+          pending = null;
+          if (!c) return;
+          lastPush = performance.now();
+          series.update({ time: c.time as never, open: c.open / scale, high: c.high / scale, low: c.low / scale, close: c.close / scale });
+        };
         const sample = () => {
           const s = pipeline.store.getState();
           if (s.midTicks2 === undefined || s.version === lastVersion) return;
           lastVersion = s.version;
           const c = candles.add(Date.now(), s.midTicks2);
-          series.update({ time: c.time as never, open: c.open / scale, high: c.high / scale, low: c.low / scale, close: c.close / scale });
+          const key = `${c.time}:${c.open}:${c.high}:${c.low}:${c.close}`;
+          if (key === shown) return;
+          shown = key;
+          // A new candle: the previous one gets its final values first.
+          if (pending !== null && pending !== c) push();
+          pending = c;
+          if (timer === null) timer = setTimeout(() => ((timer = null), push()), Math.max(0, lastPush + CHART_UPDATE_MS - performance.now()));
         };
         sample();
         const off = pipeline.store.subscribe(sample);
         cleanup = () => {
           off();
+          if (timer !== null) clearTimeout(timer);
           chart.remove();
         };
       })
