@@ -21,19 +21,31 @@ function comingSoon(title: string, summary: string): LazyExoticComponent<Compone
 
 export const routes: readonly DeskRoute[] = [
   { path: '/trade', label: 'Trade', permission: 'market.read', screen: lazy(() => import('@web/features/trade/trade-page')) },
-  { path: '/orders', label: 'Orders', permission: 'trade.read', screen: comingSoon('Orders', 'Open orders, order history and fills.') },
-  { path: '/positions', label: 'Positions', permission: 'account.read', screen: comingSoon('Positions', 'Open positions with mark price and unrealised PnL.') },
-  { path: '/assets', label: 'Assets', permission: 'account.read', screen: comingSoon('Assets', 'Balances, funding assets and financial records.') },
+  { path: '/orders', label: 'Orders', permission: 'trade.read', screen: lazy(() => import('@web/features/history/history-page')) },
+  { path: '/positions', label: 'Positions', permission: 'account.read', screen: lazy(() => import('@web/features/account/positions-page')) },
+  { path: '/assets', label: 'Assets', permission: 'account.read', screen: lazy(() => import('@web/features/account/assets-page')) },
   { path: '/broker', label: 'Broker', permission: 'broker.write', screen: lazy(() => import('@web/features/broker/broker-page')) },
-  { path: '/ops', label: 'Ops', permission: 'earn.read', screen: lazy(async () => {
-    // Two features on one screen: the app composes them (features never import each other).
-    const [{ default: PledgeRatePage }, { RedemptionLookup }] = await Promise.all([import('@web/features/ops/pledge-rate-page'), import('@web/features/earn/redemption-lookup')]);
-    return { default: () => (<div className="flex flex-col gap-3"><PledgeRatePage /><RedemptionLookup /></div>) };
-  }) },
+  { path: '/ops', label: 'Ops', permission: 'earn.read', screen: lazy(opsScreen) },
   { path: '/convert', label: 'Convert', permission: 'convert.write', screen: lazy(() => import('@web/features/convert/convert-page')) },
   { path: '/audit', label: 'Audit', permission: 'audit.read', screen: comingSoon('Audit', 'Every mutation: who, when, account, endpoint, result.') },
-  { path: '/settings', label: 'Settings', permission: 'account.read', screen: comingSoon('Settings', 'Account mode, hold mode, leverage and self-trade prevention.') },
+  { path: '/settings', label: 'Settings', permission: 'account.read', screen: lazy(() => import('@web/features/settings/settings-page')) },
 ];
+
+/** Two features on one screen: the app composes them (features never import each other). */
+async function opsScreen() {
+  const [{ default: PledgeRatePage }, { RedemptionLookup }] = await Promise.all([
+    import('@web/features/ops/pledge-rate-page'),
+    import('@web/features/earn/redemption-lookup'),
+  ]);
+  return {
+    default: () => (
+      <div className="flex flex-col gap-3">
+        <PledgeRatePage />
+        <RedemptionLookup />
+      </div>
+    ),
+  };
+}
 
 /** The screens a user with these permissions may open, in navigation order. */
 export function routesFor(permissions: readonly string[]): DeskRoute[] {
