@@ -1,15 +1,18 @@
 // Names a channel and says how a slow browser may be caught up on it.
 
 /**
- * - `snapshot`: every push is the whole state (books1/5/15/50, account, position), so a
+ * - `snapshot`: every push is the whole state (books1/5/15/50 and ticker, spec 6.3;
+ *   account, which the simulator pushes as the full assets view every time), so a
  *   backlog conflates to the latest push per channel.
  * - `incremental`: pushes are deltas on a snapshot (books, spec 6.3); a backlog is
  *   dropped and replaced by a fresh snapshot.
- * - `event`: every push matters (order, fill, trades, answers); never dropped.
+ * - `event`: every push matters, never dropped: order and fill, trade answers, and
+ *   position, whose pushes after the first carry only the positions that changed
+ *   (spec 6.2), so keeping the latest push would lose another symbol's update.
  */
 export type ChannelKind = 'snapshot' | 'incremental' | 'event';
 
-const SNAPSHOT_TOPICS = new Set(['books1', 'books5', 'books15', 'books50', 'account', 'position', 'ticker']);
+const SNAPSHOT_TOPICS = new Set(['books1', 'books5', 'books15', 'books50', 'account', 'ticker']);
 
 export function channelKind(topic: string): ChannelKind {
   if (topic === 'books') return 'incremental';

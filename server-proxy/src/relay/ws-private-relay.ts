@@ -16,7 +16,9 @@ import type { Locale } from '@contract/errors';
 import { errorMessage } from '@contract/errors';
 import { buildWsLogin } from '@contract/signing';
 import { channelKey, channelKind, readChannelArg, type ChannelArg } from './ws-channel';
+import { DroppedMessageLog } from './ws-dropped-log';
 import { EVENT_KEY } from './ws-public-hub';
+import { ArgReader, scanPush } from './ws-push-route';
 import type { BrowserSendQueue } from './ws-send-queue';
 import { checkWsTrade } from './ws-trade-check';
 import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
@@ -64,9 +66,12 @@ export class PrivateRelay {
   private readonly awaitingAck = new Set<string>();
   private readonly pending = new Map<string, PendingTrade>();
   private readonly credentials: string[];
+  private readonly args = new ArgReader(64);
+  private readonly dropped: DroppedMessageLog;
 
   constructor(private readonly o: PrivateRelayOptions) {
     const { account } = o;
+    this.dropped = new DroppedMessageLog(o.logger, o.clock, { account: account.name });
     this.credentials = [account.apiKey, account.secret, account.passphrase].filter((s) => s.length >= 4);
     this.link = new UpstreamLink(o.deps.upstream.privateUrl, `private:${account.name}`, o.limits, o.logger, o.clock, {
       onOpen: () => this.login(),
@@ -133,11 +138,26 @@ export class PrivateRelay {
   }
 
   private onUpstream(data: Buffer): void {
+    // A push goes out as received, routed by its arg; events (login, acks, answers) are parsed.
+    const head = this.loggedIn ? scanPush(data) : null;
+    const channel = head === null ? null : this.args.read(head.argText);
+    if (channel !== null) {
+      if (this.carriesCredential(data)) {
+        this.o.logger.error({ account: this.o.account.name }, 'upstream frame carrying a credential dropped');
+        return;
+      }
+      this.o.queue.send(data, channel.key, channelKind(channel.arg.topic));
+      return;
+    }
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
     } catch {
-      this.o.logger.warn({ account: this.o.account.name, bytes: data.length }, 'unparseable upstream message dropped');
+      this.dropped.note('unparseable upstream message dropped', data.length);
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      this.dropped.note('upstream message that is not an object dropped', data.length);
       return;
     }
     const event = msg.event;
@@ -191,11 +211,13 @@ export class PrivateRelay {
       this.toldLogin = true;
       this.sendLoginEvent();
     }
+    if (this.channels.size > 0) this.link.send(JSON.stringify({ op: 'subscribe', args: [...this.channels.values()] }));
+    // After the resubscription went up: the browser refetches on this (its order channel
+    // has no snapshot, spec 4.7 rule 1), and what changes from now on is pushed again.
     if (this.wasDown) {
       this.wasDown = false;
       this.sendEvent({ event: 'relay', status: 'connected' });
     }
-    if (this.channels.size > 0) this.link.send(JSON.stringify({ op: 'subscribe', args: [...this.channels.values()] }));
   }
 
   private onLoginFailed(msg: Record<string, unknown>): void {

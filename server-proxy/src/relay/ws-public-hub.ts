@@ -6,10 +6,16 @@
 // snapshot, then updates; snapshot channels: only on change, spec 6.3), so the hub keeps
 // the state of each subscription (a RelayBook for books, the last push otherwise) and
 // gives a late joiner that state before anything else.
+//
+// Cost per push: pushes are routed by scanning their `arg` (ws-push-route.ts), never
+// parsed, and the bytes upstream sent go unchanged to every subscriber: one Buffer,
+// however many browsers. The book copy is parsed only when a browser needs a snapshot.
 
 import { RelayBook } from './ws-book-state';
 import { channelKey, channelKind, readChannelArg, type ChannelArg, type ChannelKind } from './ws-channel';
-import type { BrowserSendQueue } from './ws-send-queue';
+import { ArgReader, scanPush } from './ws-push-route';
+import { DroppedMessageLog } from './ws-dropped-log';
+import { AWAIT_UPSTREAM, type BrowserSendQueue } from './ws-send-queue';
 import type { RelayClock, RelayLimits, RelayLogger } from './ws-relay-types';
 import { UpstreamLink } from './ws-upstream';
 
@@ -48,13 +54,17 @@ export class PublicHub {
   private readonly toUnsubscribe = new Map<string, ChannelArg>();
   private flushScheduled = false;
   private wasDown = false;
+  private readonly args = new ArgReader();
+  private readonly dropped: DroppedMessageLog;
 
   constructor(
     private readonly url: string,
     private readonly limits: RelayLimits,
     private readonly logger: RelayLogger,
     private readonly clock: RelayClock,
-  ) {}
+  ) {
+    this.dropped = new DroppedMessageLog(logger, clock, { upstream: 'public' });
+  }
 
   /** Upstream subscriptions currently held, by key (for tests and status). */
   get upstreamKeys(): string[] {
@@ -68,6 +78,8 @@ export class PublicHub {
 
   addClient(client: HubClient): void {
     this.clients.add(client);
+    // A browser that arrives during an outage hears of it, as the others did.
+    if (this.wasDown) client.queue.send(RELAY_RECONNECTING, EVENT_KEY, 'event');
   }
 
   /** Releases everything the browser held; the last one out unsubscribes upstream. */
@@ -98,7 +110,7 @@ export class PublicHub {
         awaitingAck: new Set(),
         acked: false,
         refreshing: false,
-        book: kind === 'incremental' ? new RelayBook() : null,
+        book: kind === 'incremental' ? new RelayBook(this.limits.bookBacklogBytes) : null,
         last: null,
       };
       this.subs.set(key, sub);
@@ -126,19 +138,22 @@ export class PublicHub {
     return null;
   }
 
-  /** A snapshot push of books channel `key` in `client`'s spelling, made from the kept book. */
-  snapshotFor(client: HubClient, key: string): string | null {
+  /**
+   * A snapshot push of books channel `key` in `client`'s spelling, made from the kept
+   * book; AWAIT_UPSTREAM when there is no usable copy and upstream's snapshot is coming.
+   */
+  snapshotFor(client: HubClient, key: string): string | typeof AWAIT_UPSTREAM | null {
     const sub = this.subs.get(key);
     const arg = client.channels.get(key);
     if (sub?.book == null || arg === undefined) return null;
     const now = this.clock.now();
     const data = sub.book.snapshotData(String(now));
-    if (data === null) {
-      // The kept copy failed its checksum: get upstream to send a new snapshot to everyone.
-      if (sub.acked) this.refresh(sub);
-      return null;
-    }
-    return JSON.stringify({ arg, action: 'snapshot', data: [data], ts: now });
+    if (data !== null) return JSON.stringify({ arg, action: 'snapshot', data: [data], ts: now });
+    // No copy (given up for its length, never had, or failed its checksum): a fresh
+    // upstream snapshot, which everyone on the channel gets. Not yet acked, or the link
+    // down: the (re)subscription brings one anyway.
+    if (sub.acked) this.refresh(sub);
+    return AWAIT_UPSTREAM;
   }
 
   close(): void {
@@ -226,36 +241,63 @@ export class PublicHub {
     }
     if (!this.wasDown) {
       this.wasDown = true;
-      this.broadcast(JSON.stringify({ event: 'relay', status: 'reconnecting' }));
+      this.broadcast(RELAY_RECONNECTING);
     }
   }
 
   private onMessage(data: Buffer): void {
+    const head = scanPush(data);
+    if (head === null) {
+      this.onParsedMessage(data);
+      return;
+    }
+    const channel = this.args.read(head.argText);
+    if (channel === null) {
+      this.dropped.note('upstream push with an unreadable arg dropped', data.length);
+      return;
+    }
+    this.onPush(channel.key, head.action, data);
+  }
+
+  /** Events, and anything the scan could not follow: parsed in full (rare). */
+  private onParsedMessage(data: Buffer): void {
     let msg: UpstreamMessage;
     try {
       msg = JSON.parse(data.toString('utf8')) as UpstreamMessage;
     } catch {
-      this.logger.warn({ upstream: 'public', bytes: data.length }, 'unparseable upstream message dropped');
+      this.dropped.note('unparseable upstream message dropped', data.length);
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      this.dropped.note('upstream message that is not an object dropped', data.length);
       return;
     }
     const arg = readChannelArg(msg.arg);
     if (arg === null) {
       if (msg.event === 'error') this.logger.warn({ upstream: 'public', code: msg.code, msg: msg.msg }, 'upstream error');
+      else if (msg.event !== 'unsubscribe') this.dropped.note('upstream message without a channel dropped', data.length);
       return;
     }
-    const sub = this.subs.get(channelKey(arg));
-    if (sub === undefined) return; // a push that raced our unsubscribe
+    const key = channelKey(arg);
     if (msg.event !== undefined) {
-      this.onEvent(sub, msg, data);
+      const sub = this.subs.get(key);
+      if (sub !== undefined) this.onEvent(sub, msg, data);
       return;
     }
+    this.onPush(key, typeof msg.action === 'string' ? msg.action : undefined, data);
+  }
+
+  private onPush(key: string, action: string | undefined, data: Buffer): void {
+    const sub = this.subs.get(key);
+    if (sub === undefined) return; // a push that raced our unsubscribe
     if (sub.book !== null) {
-      // Malformed data throws inside the book and comes back as 'lost'.
-      const book = (Array.isArray(msg.data) ? msg.data[0] : undefined) as BookData | undefined;
-      const snapshot = msg.action === 'snapshot';
-      if (snapshot) sub.refreshing = false;
-      const result = book === undefined ? 'lost' : snapshot ? sub.book.applySnapshot(book) : sub.book.applyUpdate(book);
-      if (result === 'lost') this.refresh(sub);
+      if (action === 'snapshot') {
+        sub.refreshing = false;
+        sub.book.noteSnapshot(data);
+        for (const client of sub.subscribers) client.queue.sendBase(data, sub.key);
+        return;
+      }
+      sub.book.noteUpdate(data);
     } else if (sub.kind === 'snapshot') {
       sub.last = data;
     }
@@ -286,7 +328,7 @@ export class PublicHub {
     const link = this.link;
     if (link === null || !link.isOpen || sub.refreshing) return;
     sub.refreshing = true;
-    this.logger.warn({ channel: sub.key }, 'relay book copy lost; refreshing the upstream subscription');
+    this.logger.info({ channel: sub.key }, 'no usable book copy for a browser; asking upstream for a fresh snapshot');
     sub.book?.reset();
     link.send(JSON.stringify({ op: 'unsubscribe', args: [sub.arg] }));
     link.send(JSON.stringify({ op: 'subscribe', args: [sub.arg] }));
@@ -297,7 +339,7 @@ export class PublicHub {
   }
 }
 
-type BookData = Parameters<RelayBook['applySnapshot']>[0];
+const RELAY_RECONNECTING = JSON.stringify({ event: 'relay', status: 'reconnecting' });
 
 interface UpstreamMessage {
   event?: string;

@@ -66,6 +66,9 @@ export interface RelayLimits {
   /** Queued bytes per browser of messages that may not be dropped (order pushes, answers)
    *  past which the browser is disconnected: it reconnects and refetches (ARCHITECTURE.md). */
   maxEventBytes: number;
+  /** Raw books updates kept per shared subscription for late joiners (ws-book-state.ts);
+   *  past this the copy is given up and a late joiner gets a fresh upstream snapshot. */
+  bookBacklogBytes: number;
   /** Upstream text-ping period; two periods without a pong mean the upstream is dead. */
   upstreamPingMs: number;
   /** Protocol-level ping to browsers; a browser that misses one is terminated. */
@@ -82,6 +85,8 @@ export const defaultRelayLimits: RelayLimits = {
   highWaterBytes: 256 * 1024,
   maxQueuedBytes: 1024 * 1024,
   maxEventBytes: 4 * 1024 * 1024,
+  // Applying this much on demand costs a late joiner's moment some 25 ms of parsing.
+  bookBacklogBytes: 512 * 1024,
   upstreamPingMs: 25_000,
   browserPingMs: 30_000,
   reconnectBaseMs: 250,

@@ -16,7 +16,7 @@ import { EVENT_KEY, PublicHub, type HubClient } from './ws-public-hub';
 import { PrivateRelay } from './ws-private-relay';
 import type { WsRelayHooks } from './relay-hooks';
 import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
-import { BrowserSendQueue } from './ws-send-queue';
+import { BrowserSendQueue, type SendQueueHooks } from './ws-send-queue';
 import { defaultRelayLimits, type RelayClock, type RelayLimits, type RelaySession, type WsRelayDeps } from './ws-relay-types';
 
 export const PUBLIC_PATH = '/ws/public';
@@ -81,14 +81,14 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
       if (!session.permissions.includes('market.read')) {
         return refuse(socket, 'DESK403', locale, { role: session.role, permission: 'market.read' });
       }
-      wss.handleUpgrade(req, socket, head, (ws) => openPublic(ws, session, locale));
+      wss.handleUpgrade(req, socket, head, (ws) => openPublic(ws, socket, session, locale));
       return;
     }
     const name = url.searchParams.get('account') ?? session.accounts[0];
     const account = name === undefined ? null : deps.accountFor(session, name);
     if (account === null) return refuse(socket, 'DESK403A', locale, { field: name ?? '(none)' });
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const queue = newQueue(ws, () => null);
+      const queue = newQueue(ws, socket, () => null);
       const privateRelay = new PrivateRelay({
         session,
         account,
@@ -105,10 +105,10 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
     });
   }
 
-  function openPublic(ws: WebSocket, session: RelaySession, locale: Locale): void {
+  function openPublic(ws: WebSocket, transport: Duplex, session: RelaySession, locale: Locale): void {
     // The queue's snapshot hook needs the client, and the client holds the queue; the
     // hook only runs once both exist.
-    const queue = newQueue(ws, (key) => hub.snapshotFor(hubClient, key));
+    const queue = newQueue(ws, transport, (key) => hub.snapshotFor(hubClient, key));
     const hubClient: HubClient = { queue, channels: new Map() };
     hub.addClient(hubClient);
     const conn: BrowserConnection = { path: PUBLIC_PATH, user: session.user, account: undefined, queue, privateRelay: undefined };
@@ -130,14 +130,16 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
     track(ws, conn, locale, onMessage, () => hub.removeClient(hubClient));
   }
 
-  function newQueue(ws: WebSocket, snapshotFor: (key: string) => string | null): BrowserSendQueue {
-    return new BrowserSendQueue(ws, limits, {
+  /** `transport` is the upgraded TCP socket under `ws`: the queue corks it per burst. */
+  function newQueue(ws: WebSocket, transport: Duplex, snapshotFor: SendQueueHooks['snapshotFor']): BrowserSendQueue {
+    const hooks: SendQueueHooks = {
       snapshotFor,
       onOverflow: () => {
         logger.warn({ maxEventBytes: limits.maxEventBytes }, 'browser too slow for its events; disconnecting it');
         ws.terminate();
       },
-    });
+    };
+    return new BrowserSendQueue(ws, limits, hooks, transport);
   }
 
   function track(

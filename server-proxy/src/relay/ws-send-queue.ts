@@ -7,7 +7,9 @@
 // - snapshot channels keep only the latest message per channel key;
 // - an incremental channel (books) keeps its updates until the queue passes
 //   `maxQueuedBytes`; then they are dropped and replaced by one placeholder that becomes a
-//   fresh snapshot of the current book when the socket can take it;
+//   fresh snapshot of the current book when the socket can take it. When the relay has no
+//   copy to make one from, the placeholder waits for upstream's next snapshot instead,
+//   dropping the updates until then (they would apply to a book the browser lacks);
 // - events are never dropped; past `maxEventBytes` of them the browser is cut off, and
 //   it reconnects and refetches (its order channel has no snapshot: spec 4.7 rule 1).
 // So a stalled browser costs at most about maxQueuedBytes + maxEventBytes + highWaterBytes.
@@ -24,15 +26,32 @@ export interface QueueSocket {
   send(data: Buffer | string, options: { binary: boolean }, cb: (err?: Error | null) => void): void;
 }
 
+/**
+ * The browser's TCP socket under the WebSocket. Writes in one tick are corked into one
+ * writev: each ws.send is a syscall of its own otherwise, and at 50,000 messages a
+ * second that syscall was the relay's largest cost (BENCHMARKS.md ws-relay).
+ */
+export interface CorkableTransport {
+  cork(): void;
+  uncork(): void;
+}
+
 export interface SendQueueLimits {
   highWaterBytes: number;
   maxQueuedBytes: number;
   maxEventBytes: number;
 }
 
+/** snapshotFor's answer when upstream was asked for a fresh snapshot, to come through sendBase. */
+export const AWAIT_UPSTREAM = Symbol('await upstream snapshot');
+
 export interface SendQueueHooks {
-  /** A fresh snapshot message of incremental channel `key`, or null if none is known yet. */
-  snapshotFor(key: string): string | null;
+  /**
+   * A fresh snapshot message of incremental channel `key`; AWAIT_UPSTREAM when the relay
+   * has no copy but upstream will send one (updates are dropped until it comes); null
+   * when none is known at all (updates then flow again).
+   */
+  snapshotFor(key: string): string | typeof AWAIT_UPSTREAM | null;
   /** The browser fell too far behind on messages that may not be dropped. */
   onOverflow(): void;
 }
@@ -50,7 +69,8 @@ export interface SendQueueStats {
 
 interface Entry {
   key: string;
-  kind: ChannelKind | 'resync';
+  /** 'awaiting' lives only in `latest`: a resync that waits for upstream's snapshot. */
+  kind: ChannelKind | 'resync' | 'awaiting';
   data: Buffer | string | null;
   bytes: number;
 }
@@ -66,6 +86,7 @@ export class BrowserSendQueue {
   /** Our sends whose completion callback has not run yet. */
   private inFlight = 0;
   private retryTimer: NodeJS.Timeout | null = null;
+  private corked = false;
   readonly stats: SendQueueStats = {
     queuedBytes: 0,
     queuedMessages: 0,
@@ -84,18 +105,24 @@ export class BrowserSendQueue {
     this.retryTimer = null;
     this.flush();
   };
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.transport?.uncork();
+  };
 
   constructor(
     private readonly socket: QueueSocket,
     private readonly limits: SendQueueLimits,
     private readonly hooks: SendQueueHooks,
+    private readonly transport?: CorkableTransport,
   ) {}
 
   /** Sends or queues one message of channel `key` (use a unique-enough key for events). */
   send(data: Buffer | string, key: string, kind: ChannelKind): void {
     if (this.closed) return;
-    if (kind === 'incremental' && this.latest.get(key)?.kind === 'resync') {
-      // The pending snapshot is made when it goes out, so it will already hold this update.
+    if (kind === 'incremental' && this.resyncPending(key)) {
+      // The pending snapshot is made when it goes out (or comes from upstream), so it
+      // will already hold this update.
       this.stats.droppedUpdates++;
       return;
     }
@@ -137,6 +164,8 @@ export class BrowserSendQueue {
    */
   resync(key: string): void {
     if (this.closed) return;
+    // A wait for upstream's snapshot is asked again: the relay may have a copy by now, or
+    // (re)asks upstream, so an old wait never strands a browser that subscribed anew.
     if (this.latest.get(key)?.kind === 'resync') return;
     this.stats.resyncs++;
     this.dropIncremental(key);
@@ -145,6 +174,28 @@ export class BrowserSendQueue {
     this.latest.set(key, entry);
     this.stats.queuedMessages++;
     this.flush();
+  }
+
+  /**
+   * Upstream's own snapshot of incremental channel `key`. It answers a pending resync of
+   * the key (taking its place in the queue), and otherwise goes out as any update does.
+   */
+  sendBase(data: Buffer | string, key: string): void {
+    if (this.closed) return;
+    const pending = this.latest.get(key);
+    if (pending?.kind === 'resync') {
+      const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+      this.latest.delete(key);
+      pending.kind = 'incremental';
+      pending.data = data;
+      pending.bytes = bytes;
+      this.incrementalBytes += bytes;
+      this.stats.queuedBytes += bytes;
+      this.notePeak();
+      return;
+    }
+    if (pending?.kind === 'awaiting') this.latest.delete(key);
+    this.send(data, key, 'incremental');
   }
 
   /** Forgets everything queued (the browser went away). */
@@ -181,10 +232,11 @@ export class BrowserSendQueue {
       if (entry.kind === 'event') this.eventBytes -= entry.bytes;
       if (this.latest.get(entry.key) === entry) this.latest.delete(entry.key);
       if (entry.kind === 'resync') {
-        // Null: no trustworthy book right now. Upstream's next snapshot (it comes after
-        // every (re)subscription) then flows through, since the resync is no longer pending.
         const snapshot = this.hooks.snapshotFor(entry.key);
-        if (snapshot !== null) this.write(snapshot);
+        if (typeof snapshot === 'string') this.write(snapshot);
+        // No trustworthy book here right now, but upstream's next snapshot (it follows
+        // every (re)subscription) is on its way and ends the wait, through sendBase.
+        else if (snapshot === AWAIT_UPSTREAM) this.latest.set(entry.key, { key: entry.key, kind: 'awaiting', data: null, bytes: 0 });
       } else if (entry.data !== null) {
         this.write(entry.data);
       }
@@ -194,9 +246,20 @@ export class BrowserSendQueue {
   }
 
   private write(data: Buffer | string): void {
+    if (this.transport !== undefined && !this.corked) {
+      // Uncorked once the current burst (one upstream chunk's messages) is handed over.
+      this.corked = true;
+      this.transport.cork();
+      process.nextTick(this.uncork);
+    }
     this.stats.sent++;
     this.inFlight++;
     this.socket.send(data, { binary: false }, this.written);
+  }
+
+  private resyncPending(key: string): boolean {
+    const kind = this.latest.get(key)?.kind;
+    return kind === 'resync' || kind === 'awaiting';
   }
 
   private resyncAllIncremental(): void {
