@@ -1,7 +1,6 @@
+// The desk's audit log (GET /audit on the proxy): not part of the exchange interface,
+// but shared by the proxy, which writes and serves it, and the web app, which reads it.
 import { z } from 'zod';
-
-// The audit log's own shapes. They belong to the proxy, not the exchange interface;
-// if the web app grows an audit screen these should move to contract/schemas/.
 
 export const auditEntrySchema = z.strictObject({
   time: z.number().int(),

@@ -1,5 +1,4 @@
-// GET /auth/me (interfaces: the proxy's session surface for the browser).
-// TODO(lead): move to contract/schemas/session.ts so the proxy answers with the same schema.
+// The proxy's session surface for the browser: GET /auth/me and POST /auth/login.
 import { z } from 'zod';
 
 export const meSchema = z.object({
@@ -12,3 +11,8 @@ export const meSchema = z.object({
 });
 
 export type Me = z.infer<typeof meSchema>;
+
+export const loginRequest = z.strictObject({
+  username: z.string().min(1, 'is required').max(64, 'must be at most 64 characters'),
+  password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
+});

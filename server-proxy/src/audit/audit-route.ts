@@ -4,7 +4,7 @@ import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
 import type { DeskContext } from '../desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
-import { auditQuerySchema } from './audit-schemas';
+import { auditQuerySchema } from '@contract/schemas/audit';
 
 /** GET /audit: the audit log for roles with audit.read (admin, ops), newest first. */
 export function registerAuditRoute(app: FastifyInstance, ctx: DeskContext): void {

@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { auditEntrySchema, type AuditEntry, type AuditPage, type AuditQuery, type AuditRow } from './audit-schemas';
+import { auditEntrySchema, type AuditEntry, type AuditPage, type AuditQuery, type AuditRow } from '@contract/schemas/audit';
 
 const MAX_BODY_CHARS = 64 * 1024;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { loginRequest, type meSchema } from '@contract/schemas/session';
 import { check } from '@contract/validation';
 import type { DeskContext } from '../desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
@@ -10,13 +11,8 @@ import { permissionsOf } from './roles';
 import { clearedSessionCookie, sessionCookie } from './session-cookie';
 import type { NewSession, Session } from './session-store';
 
-const loginBody = z.strictObject({
-  username: z.string().min(1, 'is required').max(64, 'must be at most 64 characters'),
-  password: z.string().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
-});
-
-/** The GET /auth/me answer (interfaces.md). */
-export function describeSession(session: Session, ctx: DeskContext) {
+/** The GET /auth/me answer, in the shape the web app parses (contract/schemas/session). */
+export function describeSession(session: Session, ctx: DeskContext): z.input<typeof meSchema> {
   const accounts = session.accounts.flatMap((name) => {
     const account = ctx.keyStore.get(name);
     return account ? [{ name, uid: account.uid ?? '' }] : [];
@@ -62,7 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
     } catch {
       return replyError(request, reply, 'DESK400', { field: '(body)', detail: 'must be JSON {"username","password"}' }, ctx.clock.now());
     }
-    const body = check(loginBody, parsed);
+    const body = check(loginRequest, parsed);
     if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.message }, ctx.clock.now());
     const { username, password } = body.data;
     const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];

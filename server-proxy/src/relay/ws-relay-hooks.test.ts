@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { auditEntrySchema, type AuditEntry } from '../audit/audit-schemas';
+import { auditEntrySchema, type AuditEntry } from '@contract/schemas/audit';
 import type { AuditStore } from '../audit/audit-store';
 import type { Session } from '../auth/session-store';
 import { AccountCredentials } from '../keys/account-credentials';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Me } from '@web/lib/session/me-schema';
+import type { Me } from '@contract/schemas/session';
 import { useCurrentAccount, useSetAccount } from '@web/lib/session/use-session';
 
 /** Which exchange account the desk acts on (sent as `x-desk-account`). */

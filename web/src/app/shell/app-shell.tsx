@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { Panel } from '@web/components/panel';
-import type { Me } from '@web/lib/session/me-schema';
+import type { Me } from '@contract/schemas/session';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { Link, matchRoute, navigate, usePathname } from '../router';
 import { routesFor } from '../routes';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/button';
 import { logout } from '@web/lib/session/auth-api';
-import type { Me } from '@web/lib/session/me-schema';
+import type { Me } from '@contract/schemas/session';
 import { meQueryKey } from '@web/lib/session/me-query';
 
 export function UserMenu({ me }: { me: Me }) {

@@ -1,24 +1,8 @@
 // GET /audit, the proxy's audit log (issue 5; admin, ops and broker roles hold audit.read).
-// The proxy owns these shapes (server-proxy/src/audit/audit-schemas.ts) and notes they
-// move to contract/schemas/ once the web app reads them; until then this is the web's
-// reading of them, limited to the fields the desk uses, and checked on arrival.
-import { z } from 'zod';
+import { auditPageSchema, type AuditRow } from '@contract/schemas/audit';
 import type { ApiFetch } from '@web/lib/api/api-fetch';
 
-export const auditRowSchema = z.object({
-  id: z.number().int(),
-  time: z.number().int(),
-  user: z.string(),
-  account: z.string(),
-  endpoint: z.string(),
-  requestBody: z.string(),
-  httpStatus: z.number().int(),
-  code: z.string(),
-  msg: z.string(),
-});
-export type AuditRow = z.infer<typeof auditRowSchema>;
-
-export const auditPageSchema = z.object({ list: z.array(auditRowSchema), cursor: z.string().nullable() });
+export type { AuditRow };
 
 export interface AuditFilter {
   endpoint?: string;

@@ -1,6 +1,6 @@
 // The proxy's session routes (/auth/*). Not exchange paths, so not in the catalog.
 import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
-import { meSchema, type Me } from './me-schema';
+import { meSchema, type Me } from '@contract/schemas/session';
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Me } from './me-schema';
+import type { Me } from '@contract/schemas/session';
 import { createSessionStore, pickAccount, type KeyValueStorage } from './session-store';
 
 const me: Me = {

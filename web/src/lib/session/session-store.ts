@@ -1,7 +1,7 @@
 // Who is signed in and which exchange account the desk acts on. Lives outside React
 // (zustand vanilla) because the API client and the private socket read it too.
 import { createStore } from 'zustand/vanilla';
-import type { Me } from './me-schema';
+import type { Me } from '@contract/schemas/session';
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;
