@@ -8,8 +8,10 @@ import path from 'node:path';
 import { request } from '@playwright/test';
 import { adminStorageState, authDir, stackInfoFile, type StackInfo } from './stack-info';
 
-const PORT = '18080';
-const SIM_PORT = '18090';
+// Fixed test ports, away from a developer's `npm start` on 8080/8090; E2E_PORT and
+// E2E_SIM_PORT move them when two runs share a machine.
+const PORT = process.env.E2E_PORT ?? '18080';
+const SIM_PORT = process.env.E2E_SIM_PORT ?? '18090';
 const READY_TIMEOUT_MS = 60_000;
 const OPEN_LINE = /^Open (http:\/\/127\.0\.0\.1:\d+\/\S+)$/m;
 
@@ -64,7 +66,7 @@ export default async function globalSetup(): Promise<void> {
   child.unref();
 
   const baseURL = new URL(openUrl).origin;
-  const info: StackInfo = { baseURL, pid: child.pid, dataDir, logFile };
+  const info: StackInfo = { baseURL, simURL: `http://127.0.0.1:${SIM_PORT}`, pid: child.pid, dataDir, logFile };
   writeFileSync(stackInfoFile, JSON.stringify(info, null, 2));
 
   const context = await request.newContext({ baseURL });

@@ -8,6 +8,8 @@ export const stackInfoFile = path.join(authDir, 'stack.json');
 
 export interface StackInfo {
   baseURL: string;
+  /** The embedded simulator, for its loopback admin routes (/__sim/...). */
+  simURL: string;
   /** Process group of the proxy and its simulator child. */
   pid: number;
   dataDir: string;

@@ -1,6 +1,6 @@
 // The embedded simulator's loopback admin routes (simulator/README.md, "Driving the
-// simulator"), for asserting what reached the exchange. The port is global-setup's SIM_PORT.
-export const simulatorURL = 'http://127.0.0.1:18090';
+// simulator"), for asserting what reached the exchange, at the address global-setup started.
+import { readStackInfo } from '../stack-info';
 
 export interface SimRequest {
   time: number;
@@ -17,7 +17,7 @@ export async function simRequestLog(filter: { uid?: string; endpoint?: string; s
   if (filter.uid) q.set('uid', filter.uid);
   if (filter.endpoint) q.set('endpoint', filter.endpoint);
   if (filter.since !== undefined) q.set('since', String(filter.since));
-  const res = await fetch(`${simulatorURL}/__sim/request-log?${q}`);
+  const res = await fetch(`${readStackInfo().simURL}/__sim/request-log?${q}`);
   if (!res.ok) throw new Error(`request-log answered HTTP ${res.status}`);
   const body = (await res.json()) as SimRequest[] | { list: SimRequest[] };
   return Array.isArray(body) ? body : body.list;
