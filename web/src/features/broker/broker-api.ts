@@ -1,27 +1,18 @@
 // The broker screen's calls: one auto-transfer setting (spec 4.2), the same as a bulk job,
 // and the current settings rebuilt from the audit log.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useStore } from 'zustand';
 import { endpoints } from '@contract/endpoints';
 import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { apiFetch } from '@web/lib/api/api-client';
-import { isApiError } from '@web/lib/api/api-error';
+import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import type { JobOutcome } from '@web/lib/bulk-runner/bulk-runner';
-import { sessionStore } from '@web/lib/session/session-store';
 import { fetchAuditRows } from './audit-log-api';
 import { AUTOTRANSFER_ENDPOINT, currentSettings } from './current-settings';
 
-/** Whether the signed-in role holds a catalog permission (the proxy enforces it regardless). */
-export function useGranted(permission: string): boolean {
-  return useStore(sessionStore, (s) => s.me?.permissions.includes(permission) ?? false);
-}
-
-/** An error as the user reads it: the exchange's (or proxy's) message and code. */
-export function describeError(e: unknown): string {
-  if (isApiError(e)) return `${e.message} (${e.code})`;
-  return e instanceof Error ? e.message : String(e);
-}
+// The shared helpers, under the names this feature's components import them by.
+export { describeError } from '@web/lib/api/describe-error';
+export { useGranted } from '@web/lib/session/use-granted';
 
 /** One setting, on the account captured when the job was made (an account switch mid-run does not retarget it). */
 export async function setAutoTransfer(request: AutoTransferRequest, account: string): Promise<JobOutcome> {

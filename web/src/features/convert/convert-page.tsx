@@ -3,27 +3,26 @@
 // per coin and the refreshed balances follow.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useStore } from 'zustand';
 import { endpoints } from '@contract/endpoints';
 import { Button } from '@web/components/button';
 import { Panel } from '@web/components/panel';
-import { isApiError } from '@web/lib/api/api-error';
+import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { endpointQueryKey, useEndpointQuery } from '@web/lib/api/endpoint-query';
 import { formatDecimal } from '@web/lib/format/format-decimal';
-import { sessionStore } from '@web/lib/session/session-store';
+import { usePermissionGate } from '@web/lib/session/use-granted';
+import { useCurrentAccount } from '@web/lib/session/use-session';
 import { smallBalanceRule, smallBalances } from './small-balances';
 
 type Step = { kind: 'choose' } | { kind: 'confirm'; coins: string[] } | { kind: 'sending'; coins: string[] };
 
 export default function ConvertPage() {
-  const account = useStore(sessionStore, (s) => s.account);
-  const me = useStore(sessionStore, (s) => s.me);
-  const granted = (p: string) => me?.permissions.includes(p) ?? false;
-  const canConvert = granted('convert.write');
-  const role = me?.role ?? 'unknown';
+  const account = useCurrentAccount();
+  const readGate = usePermissionGate('account.read', 'read balances');
+  const convertGate = usePermissionGate('convert.write', 'convert');
+  const canConvert = convertGate.granted;
   const client = useQueryClient();
-  const assets = useEndpointQuery(endpoints.assets, {}, { enabled: granted('account.read') });
+  const assets = useEndpointQuery(endpoints.assets, {}, { enabled: readGate.granted });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [result, setResult] = useState<{ orderList: { coin: string; orderId: string }[] } | null>(null);
@@ -48,7 +47,7 @@ export default function ConvertPage() {
       setResult(r);
       setSelected(new Set());
     } catch (e) {
-      setError(`Nothing was converted: ${isApiError(e) ? `${e.message} (${e.code})` : String(e)}`);
+      setError(`Nothing was converted: ${describeError(e)}`);
     } finally {
       setStep({ kind: 'choose' });
       await client.invalidateQueries({ queryKey: endpointQueryKey(endpoints.assets, account) });
@@ -61,10 +60,10 @@ export default function ConvertPage() {
         <p className="text-sm text-muted" data-testid="small-balance-rule">
           {smallBalanceRule}
         </p>
-        {!granted('account.read') && <p className="mt-2 text-sm text-muted">Your role ({role}) may not read balances (account.read).</p>}
+        {readGate.reason && <p className="mt-2 text-sm text-muted">{readGate.reason}.</p>}
         {assets.isError && (
           <p role="alert" className="mt-2 text-sm text-sell">
-            Could not read the balances: {isApiError(assets.error) ? assets.error.message : String(assets.error)}
+            Could not read the balances: {describeError(assets.error)}
           </p>
         )}
         {assets.isSuccess && small.length === 0 && <p className="mt-2 text-sm text-muted">Account {account} has no small balances to convert.</p>}
@@ -97,10 +96,10 @@ export default function ConvertPage() {
         )}
         {small.length > 0 && step.kind === 'choose' && (
           <div className="mt-2 flex items-center gap-2">
-            <Button variant="primary" disabled={!canConvert || chosen.length === 0} title={canConvert ? undefined : `Your role (${role}) needs convert.write`} onClick={() => setStep({ kind: 'confirm', coins: chosen })}>
+            <Button variant="primary" disabled={!canConvert || chosen.length === 0} title={convertGate.reason} onClick={() => setStep({ kind: 'confirm', coins: chosen })}>
               Convert {chosen.length} selected
             </Button>
-            {!canConvert && <span className="text-sm text-muted">Your role ({role}) may not convert: it needs the convert.write permission.</span>}
+            {convertGate.reason && <span className="text-sm text-muted">{convertGate.reason}.</span>}
           </div>
         )}
         {step.kind !== 'choose' && (

@@ -1,25 +1,25 @@
 // Savings redemption result lookup (issue 8.3, spec 4.3 and 2.3): success, or fail with the
 // exchange's message; every lookup of the session is listed below the form.
 import { useId, useState } from 'react';
-import { useStore } from 'zustand';
 import { endpoints } from '@contract/endpoints';
 import { periodTypes, redeemResultQuery } from '@contract/schemas/earn-broker-convert';
 import { check } from '@contract/validation';
 import { Button } from '@web/components/button';
 import { Panel } from '@web/components/panel';
 import { TextField } from '@web/components/text-field';
-import { isApiError } from '@web/lib/api/api-error';
+import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { formatDateTime } from '@web/lib/format/format-time';
-import { sessionStore } from '@web/lib/session/session-store';
+import { usePermissionGate } from '@web/lib/session/use-granted';
+import { useCurrentAccount } from '@web/lib/session/use-session';
 import { addLookup, loadLookups, saveLookups, type LookupEntry } from './lookup-history';
 
 const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 
 export function RedemptionLookup() {
-  const account = useStore(sessionStore, (s) => s.account);
-  const role = useStore(sessionStore, (s) => s.me?.role ?? 'unknown');
-  const canRead = useStore(sessionStore, (s) => s.me?.permissions.includes('earn.read') ?? false);
+  const account = useCurrentAccount();
+  const readGate = usePermissionGate('earn.read', 'read savings orders');
+  const canRead = readGate.granted;
   const [orderId, setOrderId] = useState('');
   const [periodType, setPeriodType] = useState<string>('flexible');
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
@@ -47,7 +47,7 @@ export function RedemptionLookup() {
       const r = await callEndpoint(endpoints.redeemResult, checked.data, { account: account ?? undefined });
       record({ ...base, outcome: r.result, msg: r.msg });
     } catch (e) {
-      record({ ...base, outcome: 'error', msg: isApiError(e) ? `${e.message} (${e.code})` : String(e) });
+      record({ ...base, outcome: 'error', msg: describeError(e) });
     } finally {
       setBusy(false);
     }
@@ -78,10 +78,10 @@ export function RedemptionLookup() {
             ))}
           </select>
         </div>
-        <Button type="submit" variant="primary" disabled={!canRead || busy} title={canRead ? undefined : `Your role (${role}) needs earn.read`}>
+        <Button type="submit" variant="primary" disabled={!canRead || busy} title={readGate.reason}>
           {busy ? 'Looking up…' : 'Look up'}
         </Button>
-        {!canRead && <p className="w-full text-sm text-muted">Your role ({role}) may not read savings orders: it needs the earn.read permission.</p>}
+        {readGate.reason && <p className="w-full text-sm text-muted">{readGate.reason}.</p>}
       </form>
       {latest && (
         <p role="status" data-testid="redeem-latest" className={`mt-2 text-sm ${latest.outcome === 'success' ? 'text-buy' : 'text-sell'}`}>

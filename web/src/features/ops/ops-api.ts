@@ -1,23 +1,15 @@
 // The ops screen's reads: a page of pledge-rate history, and a full range of it for the
 // chart and the export (spec 4.1).
 import { useQuery } from '@tanstack/react-query';
-import { useStore } from 'zustand';
 import { endpoints } from '@contract/endpoints';
-import { isApiError } from '@web/lib/api/api-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { endpointQueryOptions } from '@web/lib/api/endpoint-query';
-import { sessionStore } from '@web/lib/session/session-store';
 import { fetchAllRevisions } from './fetch-all-revisions';
 import type { ReviseQuery } from './revise-query';
 
-export function useGranted(permission: string): boolean {
-  return useStore(sessionStore, (s) => s.me?.permissions.includes(permission) ?? false);
-}
-
-export function describeError(e: unknown): string {
-  if (isApiError(e)) return `${e.message} (${e.code})`;
-  return e instanceof Error ? e.message : String(e);
-}
+// The shared helpers, under the names this feature's components import them by.
+export { describeError } from '@web/lib/api/describe-error';
+export { useGranted } from '@web/lib/session/use-granted';
 
 export function useRevisePage(query: ReviseQuery | null, pageNo: number, account: string | null) {
   const params = { ...(query ?? { startTime: '0', endTime: '0' }), pageNo: String(pageNo) };
