@@ -1,5 +1,6 @@
 // Small-integer codes for the hot path: comparing SMIs is cheaper than comparing strings,
 // and keeps the order node's fields monomorphic. Public API strings are mapped at the edge.
+import { sides, stpModes, timeInForces } from '@contract/schemas/common';
 import type { Side, StpMode, TimeInForce } from './engine-types';
 
 export const BUY = 0;
@@ -15,6 +16,7 @@ export const STP_CANCEL_MAKER = 1;
 export const STP_CANCEL_TAKER = 2;
 export const STP_CANCEL_BOTH = 3;
 
-export const SIDE_NAMES: readonly Side[] = ['buy', 'sell'];
-export const TIF_NAMES: readonly TimeInForce[] = ['gtc', 'ioc', 'fok', 'post_only'];
-export const STP_NAMES: readonly StpMode[] = ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'];
+// Indexed by the codes above; the contract's enumerations list them in the same order.
+export const SIDE_NAMES: readonly Side[] = sides;
+export const TIF_NAMES: readonly TimeInForce[] = timeInForces;
+export const STP_NAMES: readonly StpMode[] = stpModes;

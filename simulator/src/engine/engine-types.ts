@@ -1,10 +1,11 @@
 // The engine's public vocabulary. Sides, time-in-force and STP modes use the exchange's
 // own spellings (spec 2.8, spec 3.3) so the accounts layer passes them through unchanged;
 // everything numeric is an integer count of ticks or lots (never a decimal string).
+import type { sides, StpMode, timeInForces } from '@contract/schemas/common';
 
-export type Side = 'buy' | 'sell';
-export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'post_only';
-export type StpMode = 'none' | 'cancel_maker' | 'cancel_taker' | 'cancel_both';
+export type Side = (typeof sides)[number];
+export type TimeInForce = (typeof timeInForces)[number];
+export type { StpMode };
 
 export type CancelReason =
   | 'cancel' // the owner (or the accounts layer) asked
