@@ -215,11 +215,12 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     await context.addInitScript(pageProbe);
 
-    // Initial JavaScript: every script the first load of the trading page fetches, gzipped.
+    // Initial JavaScript: every script the first load of the trading page fetches, gzipped,
+    // the book worker's included (it may not be typed "script", so .js URLs count too).
     const loaded = await context.newPage();
     const scripts = new Map<string, number>();
-    loaded.on('response', (r) => {
-      if (r.request().resourceType() !== 'script') return;
+    context.on('response', (r) => {
+      if (r.request().resourceType() !== 'script' && !/\.m?js(\?|$)/.test(r.url())) return;
       void r.body().then((b) => scripts.set(r.url(), gzipSync(b, { level: 9 }).length), () => undefined);
     });
     await loaded.goto(openUrl);

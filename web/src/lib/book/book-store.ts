@@ -51,7 +51,12 @@ export interface BookStoreOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-export interface BookPipeline {
+/** What the widgets read: the published view (the pipeline may run here or in the book worker). */
+export interface BookSource {
+  store: StoreApi<BookState>;
+}
+
+export interface BookPipeline extends BookSource {
   store: StoreApi<BookState>;
   /** Apply one message of the `books` channel. */
   ingest(push: BookPush): void;
@@ -62,7 +67,7 @@ export interface BookPipeline {
   readonly book: OrderBook;
 }
 
-const initialState: BookState = {
+export const initialBookState: BookState = {
   status: 'loading',
   staleReason: '',
   bids: [],
@@ -80,7 +85,7 @@ const initialState: BookState = {
 
 export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
   const book = new OrderBook({ priceScale: opts.priceScale, sizeScale: opts.sizeScale });
-  const store = createStore<BookState>()(() => ({ ...initialState }));
+  const store = createStore<BookState>()(() => ({ ...initialBookState }));
   const depth = opts.viewDepth ?? 400;
   const setTimer = opts.setTimer ?? ((cb, ms) => setTimeout(cb, ms));
   const clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));

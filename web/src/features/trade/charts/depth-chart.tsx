@@ -2,11 +2,11 @@
 // frame) outside React's render: the component renders once and never re-renders for
 // market data.
 import { useEffect, useRef } from 'react';
-import type { BookPipeline } from '@web/lib/book/book-store';
+import type { BookSource } from '@web/lib/book/book-store';
 import { depthCurves, type DepthPoint } from '@web/lib/book/depth-curve';
 import { fromScaled } from '@contract/decimal';
 
-export function DepthChart({ pipeline, priceScale }: { pipeline: BookPipeline | null; priceScale: number }) {
+export function DepthChart({ pipeline, priceScale }: { pipeline: BookSource | null; priceScale: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const el = canvas.current;

@@ -4,7 +4,7 @@
 // frame) and pushed to the chart outside React with series.update (never setData), at
 // most four times a second.
 import { useEffect, useRef, useState } from 'react';
-import type { BookPipeline } from '@web/lib/book/book-store';
+import type { BookSource } from '@web/lib/book/book-store';
 import { CandleSeries, type Candle } from '@web/lib/book/mid-candles';
 
 /** The chart is for the eye: four updates a second look live and cost a fraction of sixty. */
@@ -15,7 +15,7 @@ const intervals = [
   { sec: 60, label: '1m' },
 ] as const;
 
-export function PriceChart({ pipeline, priceScale }: { pipeline: BookPipeline | null; priceScale: number }) {
+export function PriceChart({ pipeline, priceScale }: { pipeline: BookSource | null; priceScale: number }) {
   const box = useRef<HTMLDivElement>(null);
   const [interval, setIntervalSec] = useState<number>(1);
   const [error, setError] = useState('');

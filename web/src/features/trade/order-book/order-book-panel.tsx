@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { groupMultiples } from '@contract/book/group-levels';
 import { fromScaled } from '@contract/decimal';
 import { buildLadder, type LadderRow, type OwnOrder } from '@web/lib/book/book-ladder';
-import type { BookPipeline, BookState } from '@web/lib/book/book-store';
+import type { BookSource, BookState } from '@web/lib/book/book-store';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 
@@ -22,7 +22,7 @@ const slots = Array.from({ length: ROWS }, (_, i) => i);
 
 export interface OrderBookPanelProps {
   meta: InstrumentMeta;
-  pipeline: BookPipeline | null;
+  pipeline: BookSource | null;
   ownOrders: readonly OwnOrder[];
   onPickPrice(price: string): void;
 }
@@ -33,7 +33,7 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
   return <LiveBook meta={meta} pipeline={pipeline} multiple={multiple} setMultiple={setMultiple} ownOrders={ownOrders} onPickPrice={onPickPrice} />;
 }
 
-function LiveBook(props: OrderBookPanelProps & { pipeline: BookPipeline; multiple: number; setMultiple(m: number): void }) {
+function LiveBook(props: OrderBookPanelProps & { pipeline: BookSource; multiple: number; setMultiple(m: number): void }) {
   const state = useStore(props.pipeline.store);
   return <BookFrame {...props} state={state} />;
 }

@@ -1,0 +1,58 @@
+// The book pipeline off the main thread. At thousands of `books` messages a second, the
+// socket's per-message work (the browser's event dispatch, JSON.parse, applying levels,
+// the CRC32 checksum) would take a large share of the main thread and starve rendering.
+// Here a worker runs its own /ws/public socket (the same SocketConnection: heartbeat,
+// reconnect, resubscribe) and the same createBookPipeline (gap and checksum resync, stale
+// marking), and posts the published view, which the pipeline makes at most once per frame.
+import { SocketConnection } from '@web/lib/ws/socket-connection';
+import { asBookPush } from './book-message';
+import { createBookPipeline } from './book-store';
+import type { BookWorkerOpen, BookWorkerState } from './book-worker-protocol';
+import type { FrameScheduler } from './frame-scheduler';
+
+/** What this file uses of the worker's global scope (the project's lib is DOM, not WebWorker). */
+interface WorkerScope {
+  onmessage: ((ev: MessageEvent<BookWorkerOpen>) => void) | null;
+  postMessage(message: BookWorkerState): void;
+  requestAnimationFrame?: (cb: () => void) => number;
+  cancelAnimationFrame?: (handle: number) => void;
+}
+const scope = globalThis as unknown as WorkerScope;
+
+// Chromium and Firefox give dedicated workers requestAnimationFrame; elsewhere a 16 ms timer.
+const raf = scope.requestAnimationFrame?.bind(scope);
+const caf = scope.cancelAnimationFrame?.bind(scope);
+const frames: FrameScheduler =
+  raf && caf
+    ? { request: (cb) => raf(() => cb()), cancel: (h) => caf(h) }
+    : { request: (cb) => setTimeout(cb, 16) as unknown as number, cancel: (h) => clearTimeout(h) };
+
+let opened = false;
+
+scope.onmessage = (ev) => {
+  if (ev.data.type !== 'open' || opened) return;
+  opened = true;
+  const { url, arg, priceScale, sizeScale } = ev.data;
+  const pipeline = createBookPipeline({ priceScale, sizeScale, frames, resubscribe: () => socket.resubscribe(arg) });
+  const socket = new SocketConnection({
+    url: () => url,
+    WebSocketImpl: WebSocket,
+    awaitLogin: false,
+    onStatus: (s) => {
+      if (s !== 'connected') pipeline.markStale(`market data connection ${s}`);
+    },
+  });
+  let stamps: number[] = [];
+  socket.subscribe(arg, (msg) => {
+    const push = asBookPush(msg);
+    if (!push) return;
+    if (push.data.ts !== undefined) stamps.push(Number(push.data.ts));
+    pipeline.ingest(push);
+  });
+  pipeline.store.subscribe((state) => {
+    const out: BookWorkerState = { type: 'state', state, stamps };
+    stamps = [];
+    scope.postMessage(out);
+  });
+  socket.start();
+};
