@@ -383,3 +383,117 @@ describe('WebSocket relay: slow browsers', () => {
     expect(rebuild(after.slice(snapshotAt)).checksum()).toBe(expected.checksum);
   }, 60_000);
 });
+
+describe('WebSocket relay: routing upstream pushes without parsing them', () => {
+  const BOOKS5 = { instType: 'usdt-futures', topic: 'books5', symbol: 'BTCUSDT' };
+  const isTop = (m: Record<string, unknown> | string) =>
+    typeof m === 'object' && m.action !== undefined && (m.arg as { topic?: string } | undefined)?.topic === 'books5';
+
+  it('routes a push whose arg has its keys in another order and extra whitespace, and sends its bytes unchanged to every subscriber', async () => {
+    const desk = await startDesk();
+    const browsers = [await connect(desk, '/ws/public'), await connect(desk, '/ws/public'), await connect(desk, '/ws/public')];
+    for (const b of browsers) {
+      b.send({ op: 'subscribe', args: [BOOKS5] });
+      await b.next(isEvent('subscribe'));
+    }
+    const odd =
+      ' { "ts" : 5 ,\n  "action" : "snapshot", "arg" : { "symbol":"BTCUSDT" , "topic" : "books5",\t"instType":"USDT-FUTURES" }, ' +
+      '"data":[{"a":[["101.5","1"]],"b":[["100.5","2"]],"checksum":0,"pseq":0,"seq":1,"ts":"1"}] } ';
+    desk.upstream.pushRaw('/v3/ws/public', odd);
+    for (const b of browsers) await b.next(isTop);
+    for (const b of browsers) expect(b.frames.filter((f) => f.includes('books5') && f.includes('"data"'))).toEqual([odd]);
+  });
+
+  it('gives a push only to the subscribers of its channel', async () => {
+    const desk = await startDesk();
+    const btc = await connect(desk, '/ws/public');
+    const eth = await connect(desk, '/ws/public');
+    btc.send({ op: 'subscribe', args: [BOOKS5] });
+    eth.send({ op: 'subscribe', args: [{ ...BOOKS5, symbol: 'ETHUSDT' }] });
+    await btc.next(isEvent('subscribe'));
+    await eth.next(isEvent('subscribe'));
+    desk.upstream.pushTopOfBook('ETHUSDT');
+    desk.upstream.pushTopOfBook('BTCUSDT');
+    const got = (await btc.next(isTop)) as { arg: { symbol: string } };
+    expect(got.arg.symbol).toBe('BTCUSDT');
+    expect(((await eth.next(isTop)) as { arg: { symbol: string } }).arg.symbol).toBe('ETHUSDT');
+    expect(btc.messages.filter(isTop)).toHaveLength(1);
+  });
+
+  it('drops unknown and malformed upstream text with a log line, and keeps relaying', async () => {
+    const desk = await startDesk();
+    const browser = await connect(desk, '/ws/public');
+    browser.send({ op: 'subscribe', args: [BOOKS5] });
+    await browser.next(isEvent('subscribe'));
+    const garbage = [
+      'not json at all',
+      '{"arg":{"topic":"books5","symbol":"BTCUSDT"},"action":"snapshot","data":[]}',
+      '{"arg":{"instType":"usdt-futures","topic":"books5","symbol":"BTCUSDT"',
+      '{"foo":1}',
+      '[1,2,3]',
+      '{"arg":"books5","action":"snapshot"}',
+    ];
+    for (const text of garbage) desk.upstream.pushRaw('/v3/ws/public', text);
+    desk.upstream.pushTopOfBook('BTCUSDT');
+    await browser.next(isTop);
+    for (const text of garbage) expect(browser.frames).not.toContain(text);
+    expect(browser.frames.filter((f) => f.includes('books5') && f.includes('"data"'))).toHaveLength(1);
+    expect(desk.logLines.some((l) => l.includes('"level":"warn"') && l.includes('dropped'))).toBe(true);
+    expect(browser.ws.readyState).toBe(WebSocket.OPEN);
+    expect(desk.upstream.open('/v3/ws/public')).toHaveLength(1);
+  });
+
+  it('gives a late joiner a fresh upstream snapshot once the raw backlog of the book copy outgrew its bound', async () => {
+    const desk = await startDesk({ bookBacklogBytes: 4096 });
+    const early = await connect(desk, '/ws/public');
+    early.send({ op: 'subscribe', args: [BOOKS] });
+    await early.next(isBooks('snapshot'));
+    for (let i = 0; i < 60; i++) desk.upstream.pushBookUpdate('BTCUSDT', i);
+    let seq = desk.upstream.expectedBook('BTCUSDT').seq;
+    await early.next((m) => typeof m === 'object' && (m.data as { seq?: number }[] | undefined)?.[0]?.seq === seq);
+
+    const late = await connect(desk, '/ws/public');
+    late.send({ op: 'subscribe', args: [BOOKS] });
+    await late.next(isBooks('snapshot'));
+    for (let i = 60; i < 80; i++) desk.upstream.pushBookUpdate('BTCUSDT', i);
+    seq = desk.upstream.expectedBook('BTCUSDT').seq;
+    for (const b of [early, late]) await b.next((m) => typeof m === 'object' && (m.data as { seq?: number }[] | undefined)?.[0]?.seq === seq);
+
+    // The copy was given up, so the relay asked upstream again rather than parse 60 updates.
+    const subscribes = desk.upstream.receivedOn('/v3/ws/public').filter((m) => (m as { op?: string }).op === 'subscribe');
+    expect(subscribes).toHaveLength(2);
+    const expected = desk.upstream.expectedBook('BTCUSDT');
+    for (const b of [early, late]) {
+      const book = rebuild(b.messages);
+      expect(book.seq).toBe(expected.seq);
+      expect(book.checksum()).toBe(expected.checksum);
+    }
+    // The late joiner's first books message is a snapshot: no update reached it before one.
+    expect(late.messages.find((m) => typeof m === 'object' && m.action !== undefined)).toMatchObject({ action: 'snapshot' });
+  });
+
+  it('tells a browser that opens during an upstream outage that the relay is reconnecting', async () => {
+    const desk = await startDesk();
+    const first = await connect(desk, '/ws/public');
+    first.send({ op: 'subscribe', args: [BOOKS] });
+    await first.next(isBooks('snapshot'));
+    await desk.upstream.close();
+    await first.next((m) => typeof m === 'object' && m.event === 'relay' && m.status === 'reconnecting');
+    const later = await connect(desk, '/ws/public');
+    expect(await later.next(isEvent('relay'))).toEqual({ event: 'relay', status: 'reconnecting' });
+  });
+
+  it('relays a private push as upstream sent it, routed by its arg, and every position push of a burst', async () => {
+    const desk = await startDesk();
+    const browser = await connect(desk, '/ws/private?account=main');
+    await browser.next(isEvent('login'));
+    browser.send({ op: 'subscribe', args: [{ instType: 'UTA', topic: 'position' }] });
+    await browser.next(isEvent('subscribe'));
+    const pushes = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'].map(
+      (symbol, i) => `{ "arg" : {"topic":"position", "instType":"uta"}, "action":"update", "data":[{"symbol":"${symbol}","total":"${i + 1}"}], "ts":${i} }`,
+    );
+    for (const p of pushes) desk.upstream.pushRaw('/v3/ws/private', p);
+    await browser.next((m) => typeof m === 'object' && m.data !== undefined && JSON.stringify(m.data).includes('SOLUSDT'));
+    expect(browser.frames.filter((f) => f.includes('"position"') && f.includes('"data"'))).toEqual(pushes);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BrowserSendQueue, type QueueSocket } from './ws-send-queue';
+import { channelKind } from './ws-channel';
+import { AWAIT_UPSTREAM, BrowserSendQueue, type QueueSocket, type SendQueueHooks } from './ws-send-queue';
 
 /** A socket whose buffer the test fills and drains by hand. */
 class FakeSocket implements QueueSocket {
@@ -26,7 +27,7 @@ class FakeSocket implements QueueSocket {
 
 const limits = { highWaterBytes: 1000, maxQueuedBytes: 10_000, maxEventBytes: 20_000 };
 
-function setup(snapshot: (key: string) => string | null = (key) => `snapshot:${key}`) {
+function setup(snapshot: SendQueueHooks['snapshotFor'] = (key) => `snapshot:${key}`) {
   const socket = new FakeSocket();
   let overflows = 0;
   const queue = new BrowserSendQueue(socket, limits, { snapshotFor: snapshot, onOverflow: () => overflows++ });
@@ -117,5 +118,65 @@ describe('BrowserSendQueue', () => {
     expect(socket.sent).toEqual([]);
     queue.send('upstream-snapshot', 'books|ETH', 'incremental');
     expect(socket.sent).toEqual(['upstream-snapshot']);
+  });
+
+  it('never conflates position pushes: a stalled browser still gets one symbol\'s update after another\'s', () => {
+    // The simulator pushes the changed positions only (spec 6.2), so the latest push is not the whole state.
+    expect(channelKind('position')).toBe('event');
+    const { socket, queue } = setup();
+    stall(queue);
+    const btc = '{"arg":{"instType":"UTA","topic":"position"},"action":"update","data":[{"symbol":"BTCUSDT","total":"1"}]}';
+    const eth = '{"arg":{"instType":"UTA","topic":"position"},"action":"update","data":[{"symbol":"ETHUSDT","total":"2"}]}';
+    queue.send(btc, 'uta|position|', channelKind('position'));
+    queue.send(eth, 'uta|position|', channelKind('position'));
+    expect(queue.stats.conflated).toBe(0);
+    socket.drain();
+    expect(socket.sent.slice(1)).toEqual([btc, eth]);
+  });
+
+  it('conflates account pushes, each being the full assets view, and never order or fill pushes', () => {
+    expect(channelKind('account')).toBe('snapshot');
+    expect(channelKind('order')).toBe('event');
+    expect(channelKind('fill')).toBe('event');
+    const { socket, queue } = setup();
+    stall(queue);
+    for (let i = 0; i < 5; i++) queue.send(`account:${i}`, 'uta|account|', channelKind('account'));
+    for (let i = 0; i < 5; i++) queue.send(`order:${i}`, 'uta|order|', channelKind('order'));
+    socket.drain();
+    expect(socket.sent.slice(1)).toEqual(['account:4', 'order:0', 'order:1', 'order:2', 'order:3', 'order:4']);
+  });
+
+  it('drops updates while it waits for upstream\'s snapshot, sends that snapshot, then lets updates flow', () => {
+    const { socket, queue } = setup(() => AWAIT_UPSTREAM);
+    queue.resync('books|ETH');
+    queue.send('orphan-update', 'books|ETH', 'incremental');
+    expect(socket.sent).toEqual([]);
+    expect(queue.stats.droppedUpdates).toBe(1);
+    queue.sendBase('upstream-snapshot', 'books|ETH');
+    queue.send('next-update', 'books|ETH', 'incremental');
+    expect(socket.sent).toEqual(['upstream-snapshot', 'next-update']);
+  });
+
+  it('puts an upstream snapshot in the place of a resync still queued, ahead of later updates', () => {
+    const { socket, queue } = setup();
+    stall(queue);
+    queue.resync('books|ETH');
+    queue.send('dropped-update', 'books|ETH', 'incremental');
+    queue.sendBase('upstream-snapshot', 'books|ETH');
+    queue.send('later-update', 'books|ETH', 'incremental');
+    socket.drain();
+    expect(socket.sent.slice(1)).toEqual(['upstream-snapshot', 'later-update']);
+  });
+
+  it('corks the transport once for a burst of sends and uncorks it on the next tick', async () => {
+    const socket = new FakeSocket();
+    const calls: string[] = [];
+    const transport = { cork: () => calls.push('cork'), uncork: () => calls.push('uncork') };
+    const queue = new BrowserSendQueue(socket, limits, { snapshotFor: () => null, onOverflow: () => {} }, transport);
+    for (let i = 0; i < 3; i++) queue.send(`m${i}`, 'k', 'event');
+    expect(calls).toEqual(['cork']);
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    expect(calls).toEqual(['cork', 'uncork']);
+    expect(socket.sent).toEqual(['m0', 'm1', 'm2']);
   });
 });

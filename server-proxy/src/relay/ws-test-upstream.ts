@@ -136,6 +136,11 @@ export class TestUpstream {
     return { ...book.levels(), seq: book.seq, checksum: book.checksum() };
   }
 
+  /** Sends `text` as is on every open connection of `path` (odd spellings, garbage). */
+  pushRaw(path: string, text: string): void {
+    for (const c of this.open(path)) c.ws.send(text);
+  }
+
   /** Drops every connection at once, as a network failure would. */
   dropAll(): void {
     for (const c of this.conns) c.ws.terminate();
