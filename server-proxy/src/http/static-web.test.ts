@@ -39,6 +39,15 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('serves the app for a browser opening /audit, and the API to fetch()', async () => {
+    const page = await desk.app.inject({ url: '/audit', headers: { 'sec-fetch-dest': 'document', accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await desk.app.inject({ url: '/audit', headers: { 'sec-fetch-dest': 'empty', accept: 'application/json' } });
+    expect(api.statusCode).toBe(401); // no session: the API answered, not the page
+    expect(api.json().code).toBe('DESK401');
+  });
+
   it('says to run npm run build when dist/web is missing', async () => {
     const bare = await testDesk(upstream.url, {}, { webDir: join(tmpdir(), 'no-such-web-dir') });
     try {

@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DeskContext } from '../desk-context';
 import { replyError } from './error-reply';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws/', '/audit'];
+/** Paths that are an API for fetch() and a screen of the app for a browser's address bar. */
+const APP_AND_API_PATHS = new Set(['/audit']);
+
+function isDocumentNavigation(request: FastifyRequest): boolean {
+  const dest = request.headers['sec-fetch-dest'];
+  if (dest !== undefined) return dest === 'document';
+  return /^\s*text\/html/.test(request.headers.accept ?? '');
+}
 
 const notBuiltPage = `<!doctype html><html lang="en"><meta charset="utf-8"><title>UTA Desk</title>
 <body><h1>The web app is not built</h1><p>Run <code>npm run build</code> (or use <code>npm start</code>, which builds first), then reload.</p></body></html>`;
@@ -19,6 +27,14 @@ export async function registerStaticWeb(app: FastifyInstance, ctx: DeskContext, 
   const built = root !== null && existsSync(resolve(root, 'index.html'));
   if (built && root) {
     await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'], cacheControl: true, maxAge: 0 });
+    // /audit is both the API (issue 5) and the app's Audit screen: a browser loading the
+    // page (a document navigation, or a reload there) gets the app, which then fetches
+    // the API with Accept: application/json.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method === 'GET' && isDocumentNavigation(request) && APP_AND_API_PATHS.has(request.url.split('?')[0] ?? '')) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      }
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
