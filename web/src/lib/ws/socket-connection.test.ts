@@ -261,6 +261,101 @@ describe('SocketConnection reconnects', () => {
   });
 });
 
+describe('SocketConnection relay status', () => {
+  const down = { event: 'relay', status: 'reconnecting' };
+  const up = { event: 'relay', status: 'connected' };
+
+  it('shows reconnecting while the proxy reports its upstream link down, and connected once it is back', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    latest().receive(down);
+    expect(conn.status).toBe('reconnecting');
+    expect(conn.isReady).toBe(true);
+    latest().receive(up);
+    expect(conn.status).toBe('connected');
+    expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
+    // The browser socket itself never dropped: no new socket was opened.
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
+  it('keeps the relay messages to itself: no listener or message hook sees them, and nothing is thrown', () => {
+    const conn = makeConnection();
+    const pushes: unknown[] = [];
+    const frames: unknown[] = [];
+    conn.subscribe(books, (m) => pushes.push(m));
+    conn.onMessage((m) => frames.push(m));
+    conn.start();
+    latest().open();
+    expect(() => {
+      latest().receive(down);
+      latest().receive(up);
+      latest().receive({ event: 'relay', status: 'something-new' });
+    }).not.toThrow();
+    expect(pushes).toEqual([]);
+    expect(frames).toEqual([]);
+    expect(conn.status).toBe('connected');
+  });
+
+  it('runs the onReconnect refetch once when the upstream link is back, and not for a connected without an outage', () => {
+    const conn = makeConnection();
+    const hook = vi.fn();
+    conn.onReconnect(hook);
+    conn.start();
+    latest().open();
+    latest().receive(up);
+    expect(hook).not.toHaveBeenCalled();
+    latest().receive(down);
+    latest().receive(down);
+    latest().receive(up);
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+
+  it('comes back from a stale spell to reconnecting, not connected, while the upstream link is still down', () => {
+    const conn = makeConnection();
+    conn.start();
+    latest().open();
+    latest().receive(down);
+    vi.advanceTimersByTime(25_000 + 10_000);
+    expect(conn.status).toBe('stale');
+    latest().receive('pong');
+    expect(conn.status).toBe('reconnecting');
+    latest().receive(up);
+    expect(conn.status).toBe('connected');
+  });
+
+  it('on the private socket, an outage before the login ends with the login: connected, and no refetch', () => {
+    const conn = makeConnection({ awaitLogin: true });
+    const hook = vi.fn();
+    conn.onReconnect(hook);
+    conn.start();
+    latest().open();
+    latest().receive(down);
+    expect(conn.status).toBe('connecting');
+    latest().receive({ event: 'login', code: 0, msg: '' });
+    expect(conn.status).toBe('connected');
+    latest().receive(up);
+    expect(conn.status).toBe('connected');
+    expect(hook).not.toHaveBeenCalled();
+  });
+
+  it('forgets an outage reported on a socket that has since been replaced', () => {
+    const conn = makeConnection();
+    const hook = vi.fn();
+    conn.onReconnect(hook);
+    conn.start();
+    latest().open();
+    latest().receive(down);
+    latest().serverClose();
+    vi.advanceTimersByTime(500);
+    latest().open();
+    expect(conn.status).toBe('connected');
+    expect(hook).toHaveBeenCalledTimes(1);
+    latest().receive(up);
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('SocketConnection private login', () => {
   it('waits for the proxy login event before subscribing', () => {
     const conn = makeConnection({ awaitLogin: true });

@@ -71,6 +71,8 @@ export class SocketConnection {
   private ws: WebSocketLike | null = null;
   private started = false;
   private ready = false;
+  /** The proxy said its upstream link is down (see handleRelayStatus). */
+  private relayDown = false;
   private everReady = false;
   private attempt = 0;
   private nextTradeId = 1;
@@ -238,6 +240,8 @@ export class SocketConnection {
 
   private becomeReady(): void {
     this.ready = true;
+    // On the private socket, the proxy's login event means its upstream link is up.
+    this.relayDown = false;
     this.attempt = 0;
     this.setStatus('connected');
     const args = this.registry.args();
@@ -266,17 +270,36 @@ export class SocketConnection {
       if (String(msg.code) === '0' && !this.ready) this.becomeReady();
     } else if ((event === 'trade' || event === 'error') && typeof msg.id === 'string' && this.pending.has(msg.id)) {
       this.settleTrade(msg.id, msg);
-    } else if (event === 'relay' && msg.status === 'connected' && this.ready) {
-      // The proxy's own link upstream dropped and came back (it logged in again and
-      // resubscribed) while this socket stayed open: pushes sent meanwhile are lost, so the
-      // app refetches exactly as after a reconnect of its own (issue 9).
-      for (const hook of [...this.reconnectHooks]) hook();
+    } else if (event === 'relay') {
+      // The proxy's word on its own link upstream: this connection's business, not a push.
+      this.handleRelayStatus(msg.status);
+      return;
     }
     const arg = msg.arg;
     if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
       for (const listener of this.registry.listenersOf(arg as Record<string, unknown>)) listener(msg);
     }
     for (const hook of [...this.messageHooks]) hook(msg);
+  }
+
+  /**
+   * `{"event":"relay","status":"reconnecting"|"connected"}`: the proxy's link upstream
+   * dropped, or is back (logged in again and resubscribed), while this socket stayed open.
+   * Meanwhile no data flows, so the socket shows 'reconnecting'; once it is back, pushes
+   * sent meanwhile are lost, so the app refetches exactly as after a reconnect of its own
+   * (the order channel has no snapshot: spec 4.7 rule 1).
+   */
+  private handleRelayStatus(status: unknown): void {
+    if (status === 'reconnecting') {
+      this.relayDown = true;
+      if (this.ready) this.setStatus('reconnecting');
+    } else if (status === 'connected') {
+      const wasDown = this.relayDown;
+      this.relayDown = false;
+      if (!this.ready) return;
+      this.setStatus('connected');
+      if (wasDown) for (const hook of [...this.reconnectHooks]) hook();
+    }
   }
 
   private settleTrade(id: string, msg: SocketMessage): void {
@@ -320,6 +343,7 @@ export class SocketConnection {
   private drop(code: string, reason: string): void {
     this.stopHeartbeat();
     this.ready = false;
+    this.relayDown = false;
     const ws = this.ws;
     this.ws = null;
     if (ws) {
@@ -367,7 +391,7 @@ export class SocketConnection {
 
   private noteAlive(): void {
     this.clearLivenessTimers();
-    if (this.currentStatus === 'stale' && this.ready) this.setStatus('connected');
+    if (this.currentStatus === 'stale' && this.ready) this.setStatus(this.relayDown ? 'reconnecting' : 'connected');
   }
 
   private clearLivenessTimers(): void {
