@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderPushItem } from '@contract/schemas/ws-private';
+import { orderPush as order } from '@web/lib/account-data/account-fixtures.test-support';
 import { applyOrderPushes, type OrderPageData } from './order-cache';
-
-const order = (over: Partial<OrderPushItem>): OrderPushItem => ({
-  orderId: '1',
-  clientOid: 'c',
-  category: 'spot',
-  symbol: 'BTCUSDT',
-  orderType: 'limit',
-  side: 'buy',
-  price: '100',
-  qty: '1',
-  cumExecQty: '0',
-  cumExecValue: '0',
-  avgPrice: '0',
-  timeInForce: 'gtc',
-  state: 'live',
-  orderStatus: 'live',
-  cancelSource: '',
-  createdTime: '10',
-  updatedTime: '10',
-  ...over,
-});
 
 describe('applyOrderPushes', () => {
   it('adds an order the page does not have yet', () => {

@@ -1,0 +1,117 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Assets, Position } from '@contract/schemas/account';
+import type { OrderPushItem } from '@contract/schemas/ws-private';
+import { assets, orderPush, position } from './account-fixtures.test-support';
+import { accountPushHandlers, type OrderPushContext } from './account-push-handlers';
+import { assetsKey, positionsKey, settingsKey, unfilledOrdersKey } from './account-queries';
+import { onListStale, type ListTopic } from './list-refresh-events';
+
+const offs: (() => void)[] = [];
+afterEach(() => {
+  for (const off of offs.splice(0)) off();
+});
+
+/** Which lists were told they are stale, in order. */
+function staleLists(): ListTopic[] {
+  const seen: ListTopic[] = [];
+  for (const topic of ['history', 'fills', 'records'] as const) offs.push(onListStale(topic, () => seen.push(topic)));
+  return seen;
+}
+
+const invalidated = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated ?? false;
+
+function clientWith(entries: [readonly unknown[], unknown][]): QueryClient {
+  const client = new QueryClient();
+  for (const [key, data] of entries) client.setQueryData(key, data);
+  return client;
+}
+
+describe('position pushes', () => {
+  it('update the cached position whatever the case of its category', () => {
+    const client = clientWith([[positionsKey('main'), { list: [position({ category: 'usdt-futures', total: '0.01' })] }]]);
+    accountPushHandlers(client, 'main').position({ action: 'update', data: [position({ category: 'USDT-FUTURES', total: '0.5' })] });
+    const list = client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list;
+    expect(list).toHaveLength(1);
+    expect(list?.[0]?.total).toBe('0.5');
+  });
+
+  it('replace the list with a snapshot and drop a position pushed closed', () => {
+    const client = clientWith([[positionsKey('main'), { list: [position({ symbol: 'ETHUSDT' })] }]]);
+    const on = accountPushHandlers(client, 'main');
+    on.position({ action: 'snapshot', data: [position({}), position({ posSide: 'short' })] });
+    on.position({ action: 'update', data: [position({ posSide: 'short', total: '0' })] });
+    expect(client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list.map((p) => `${p.symbol}:${p.posSide}`)).toEqual(['BTCUSDT:long']);
+  });
+
+  it('ignore items that do not match the contract', () => {
+    const client = clientWith([[positionsKey('main'), { list: [position({})] }]]);
+    accountPushHandlers(client, 'main').position({ action: 'update', data: [{ symbol: 'BTCUSDT', total: 'x' }] });
+    expect(client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list).toHaveLength(1);
+  });
+});
+
+describe('account pushes', () => {
+  it('replace the cached assets, and make the financial records stale only when a balance moved', () => {
+    const client = clientWith([[assetsKey('main'), assets({ USDT: '10' })]]);
+    const seen = staleLists();
+    const on = accountPushHandlers(client, 'main');
+    on.account({ data: [assets({ USDT: '10' })] });
+    expect(seen).toEqual([]);
+    on.account({ data: [assets({ USDT: '9.5' })] });
+    expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('9.5');
+    expect(seen).toEqual(['records']);
+  });
+});
+
+describe('order pushes', () => {
+  it('refetch the pending orders by default', () => {
+    const client = clientWith([[unfilledOrdersKey('main'), { list: [], cursor: '' }]]);
+    accountPushHandlers(client, 'main').order({ data: [orderPush({ state: 'live' })] });
+    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(true);
+  });
+
+  it('go to the screen’s own handler instead, with the account they belong to', () => {
+    const client = clientWith([[unfilledOrdersKey('main'), { list: [], cursor: '' }]]);
+    const handed: { items: readonly OrderPushItem[]; ctx: OrderPushContext }[] = [];
+    accountPushHandlers(client, 'main', { onOrders: (items, ctx) => handed.push({ items, ctx }) }).order({ data: [orderPush({ orderId: '7' })] });
+    expect(handed.map((h) => [h.items.map((i) => i.orderId), h.ctx.account])).toEqual([[['7'], 'main']]);
+    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(false);
+  });
+
+  it('with a fill, refetch balances and settings and make fills, records and history stale', () => {
+    const client = clientWith([
+      [assetsKey('main'), assets({ USDT: '10' })],
+      [settingsKey('main'), {}],
+    ]);
+    const seen = staleLists();
+    accountPushHandlers(client, 'main').order({ data: [orderPush({ state: 'filled', tradeId: 't1', execQty: '1' })] });
+    expect(invalidated(client, assetsKey('main'))).toBe(true);
+    expect(invalidated(client, settingsKey('main'))).toBe(true);
+    expect(seen.sort()).toEqual(['fills', 'history', 'records']);
+  });
+
+  it('without a valid item, change nothing', () => {
+    const client = clientWith([[unfilledOrdersKey('main'), { list: [], cursor: '' }]]);
+    const seen = staleLists();
+    accountPushHandlers(client, 'main').order({ data: [{ orderId: 1 }] });
+    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(false);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('reconnect', () => {
+  it('refetches all of the account’s exchange data and every loaded list, but not another account’s', () => {
+    const client = clientWith([
+      [assetsKey('main'), assets({ USDT: '1' })],
+      [unfilledOrdersKey('main'), { list: [], cursor: '' }],
+      [assetsKey('sub'), assets({ USDT: '2' })],
+    ]);
+    const seen = staleLists();
+    accountPushHandlers(client, 'main').reconnect();
+    expect(invalidated(client, assetsKey('main'))).toBe(true);
+    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(true);
+    expect(invalidated(client, assetsKey('sub'))).toBe(false);
+    expect(seen.sort()).toEqual(['fills', 'history', 'records']);
+  });
+});
