@@ -5,18 +5,23 @@ import { stpModes, timeInForces } from '@contract/schemas/common';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { qtyPresetPercents } from '@web/lib/instruments/qty-presets';
+import { usePermissionGate } from '@web/lib/session/use-granted';
 import { useOrderForm, type OrderFormModel } from './use-order-form';
 
 const tifLabels: Record<(typeof timeInForces)[number], string> = { gtc: 'GTC', ioc: 'IOC', fok: 'FOK', post_only: 'Post only' };
 
 export function OrderForm({ meta }: { meta: InstrumentMeta }) {
   const model = useOrderForm(meta);
-  return <OrderFormView meta={meta} model={model} />;
+  // issue 8.5: the form does not invite what the role can't do (the proxy refuses it regardless).
+  const gate = usePermissionGate('trade.write', 'place orders');
+  return <OrderFormView meta={meta} model={model} denied={gate.reason} />;
 }
 
-export function OrderFormView({ meta, model }: { meta: InstrumentMeta; model: OrderFormModel }) {
+/** `denied`: why the role may not place orders; the submit and confirm buttons are then disabled, with it as their description. */
+export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; model: OrderFormModel; denied?: string | undefined }) {
   const { values, set, errors } = model;
   const buy = values.side === 'buy';
+  const deniedId = useId();
   return (
     <section aria-labelledby="order-form-title" className="rounded-md border border-line bg-panel p-3">
       <h2 id="order-form-title" className="mb-2 text-sm font-semibold">
@@ -27,7 +32,7 @@ export function OrderFormView({ meta, model }: { meta: InstrumentMeta; model: Or
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          model.onSubmit();
+          if (!denied) model.onSubmit();
         }}
         className="flex flex-col gap-2"
       >
@@ -97,7 +102,7 @@ export function OrderFormView({ meta, model }: { meta: InstrumentMeta; model: Or
               {model.submit.order.side === 'buy' ? 'Buy' : 'Sell'} {model.submit.order.qty} {meta.baseCoin} {model.submit.order.price ? `at ${model.submit.order.price}` : 'at market'}?
             </p>
             <div className="mt-2 flex gap-2">
-              <button type="button" onClick={model.onConfirm} className="rounded bg-accent px-3 py-1 text-accent-fg">
+              <button type="button" onClick={model.onConfirm} disabled={!!denied} aria-describedby={denied ? deniedId : undefined} className="rounded bg-accent px-3 py-1 text-accent-fg disabled:opacity-50">
                 Confirm
               </button>
               <button type="button" onClick={model.onCancelConfirm} className="rounded border border-line px-3 py-1">
@@ -106,9 +111,14 @@ export function OrderFormView({ meta, model }: { meta: InstrumentMeta; model: Or
             </div>
           </div>
         ) : (
-          <button type="submit" disabled={model.pending} className={`rounded py-2 font-semibold text-surface disabled:opacity-50 ${buy ? 'bg-buy' : 'bg-sell'}`}>
+          <button type="submit" disabled={model.pending || !!denied} aria-describedby={denied ? deniedId : undefined} className={`rounded py-2 font-semibold text-surface disabled:opacity-50 ${buy ? 'bg-buy' : 'bg-sell'}`}>
             {buy ? 'Buy' : 'Sell'} {meta.baseCoin}
           </button>
+        )}
+        {denied && (
+          <p id={deniedId} className="text-xs text-muted">
+            {denied}
+          </p>
         )}
         {model.submit.kind === 'sent' && (
           <p role="status" className="text-xs text-buy">
