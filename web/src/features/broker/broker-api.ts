@@ -4,10 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints } from '@contract/endpoints';
 import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { apiFetch } from '@web/lib/api/api-client';
+import { fetchAuditRows } from '@web/lib/api/audit-log';
 import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import type { JobOutcome } from '@web/lib/bulk-runner/bulk-runner';
-import { fetchAuditRows } from './audit-log-api';
 import { AUTOTRANSFER_ENDPOINT, currentSettings } from './current-settings';
 
 // The shared helpers, under the names this feature's components import them by.
