@@ -140,7 +140,7 @@ export class PrivateRelay {
   private onUpstream(data: Buffer): void {
     // A push goes out as received, routed by its arg; events (login, acks, answers) are parsed.
     const head = this.loggedIn ? scanPush(data) : null;
-    const channel = head === null ? null : this.args.read(head.argText);
+    const channel = head === null ? null : this.args.read(data, head.argStart, head.argEnd);
     if (channel !== null) {
       if (this.carriesCredential(data)) {
         this.o.logger.error({ account: this.o.account.name }, 'upstream frame carrying a credential dropped');

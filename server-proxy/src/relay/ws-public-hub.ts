@@ -251,7 +251,7 @@ export class PublicHub {
       this.onParsedMessage(data);
       return;
     }
-    const channel = this.args.read(head.argText);
+    const channel = this.args.read(data, head.argStart, head.argEnd);
     if (channel === null) {
       this.dropped.note('upstream push with an unreadable arg dropped', data.length);
       return;

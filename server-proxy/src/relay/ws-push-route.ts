@@ -5,7 +5,8 @@
 // top-level keys until it has both, skipping any other value unread, and forwards the
 // bytes it received unchanged.
 //
-// The arg's text is read through a small cache; on a miss it is parsed on its own, so an
+// The arg's bytes are looked up in a small cache (compared in place: making a string of
+// them per message cost more than the scan); on a miss they are parsed on their own, so an
 // arg with its keys in another order, or with whitespace, still finds its channel. A
 // message with an `event` key (acks, errors, trade answers), or one the scanner cannot
 // follow, is left to the caller's full parse.
@@ -13,8 +14,9 @@
 import { channelKey, readChannelArg, type ChannelArg } from './ws-channel';
 
 export interface PushHead {
-  /** The raw text of the `arg` object. */
-  argText: string;
+  /** Where the `arg` object's bytes start and end (exclusive). */
+  argStart: number;
+  argEnd: number;
   /** The `action` value, when the push has one. */
   action: string | undefined;
 }
@@ -45,7 +47,8 @@ export function scanPush(buf: Buffer): PushHead | null {
   while (last > i && isWs(buf[last]!)) last--;
   if (buf[last] !== CLOSE_BRACE) return null;
   i++;
-  let argText: string | undefined;
+  let argStart = -1;
+  let argEnd = -1;
   let action: string | undefined;
   for (;;) {
     i = skipWs(buf, i);
@@ -58,49 +61,97 @@ export function scanPush(buf: Buffer): PushHead | null {
     if (buf[i] !== COLON) return null;
     i = skipWs(buf, i + 1);
     if (i >= n) return null;
-    const key = buf.subarray(keyStart, keyEnd - 1);
-    if (key.equals(KEY_EVENT)) return null;
+    const keyLength = keyEnd - 1 - keyStart;
+    if (keyIs(buf, keyStart, keyLength, KEY_EVENT)) return null;
     const valueEnd = skipValue(buf, i);
     if (valueEnd < 0) return null;
-    if (key.equals(KEY_ARG)) {
+    if (keyIs(buf, keyStart, keyLength, KEY_ARG)) {
       if (buf[i] !== OPEN_BRACE) return null;
-      argText = buf.toString('utf8', i, valueEnd);
-    } else if (key.equals(KEY_ACTION)) {
+      argStart = i;
+      argEnd = valueEnd;
+    } else if (keyIs(buf, keyStart, keyLength, KEY_ACTION)) {
       if (buf[i] !== QUOTE || hasEscape(buf, i + 1, valueEnd - 1)) return null;
-      action = buf.toString('utf8', i + 1, valueEnd - 1);
+      action = actionOf(buf, i + 1, valueEnd - 1);
     }
-    if (argText !== undefined && action !== undefined) return { argText, action };
+    if (argStart >= 0 && action !== undefined) return { argStart, argEnd, action };
     i = skipWs(buf, valueEnd);
     if (buf[i] === COMMA) i++;
     else if (buf[i] === CLOSE_BRACE) break;
     else return null;
   }
-  return argText === undefined ? null : { argText, action };
+  return argStart < 0 ? null : { argStart, argEnd, action };
 }
 
-/** Channel args by their raw text: upstream spells each channel the same way every time. */
+export interface RoutedChannel {
+  arg: ChannelArg;
+  key: string;
+}
+
+interface CachedArg {
+  bytes: Buffer;
+  channel: RoutedChannel | null;
+}
+
+/** Channel args by their raw bytes: upstream spells each channel the same way every time. */
 export class ArgReader {
-  private readonly cache = new Map<string, { arg: ChannelArg; key: string } | null>();
+  private entries: CachedArg[] = [];
+  private last: CachedArg | null = null;
 
-  constructor(private readonly maxEntries = 1024) {}
+  constructor(private readonly maxEntries = 256) {}
 
-  /** The channel of a raw arg text, or null when it is not JSON or not a channel arg. */
-  read(argText: string): { arg: ChannelArg; key: string } | null {
-    const hit = this.cache.get(argText);
-    if (hit !== undefined) return hit;
+  /** The channel of the arg in buf[start, end), or null when it is not JSON or not a channel arg. */
+  read(buf: Buffer, start: number, end: number): RoutedChannel | null {
+    // Consecutive pushes are mostly of one channel: try the last one first.
+    const last = this.last;
+    if (last !== null && sameBytes(last.bytes, buf, start, end)) return last.channel;
+    for (const e of this.entries) {
+      if (sameBytes(e.bytes, buf, start, end)) {
+        this.last = e;
+        return e.channel;
+      }
+    }
     let arg: ChannelArg | null = null;
     try {
-      arg = readChannelArg(JSON.parse(argText));
+      arg = readChannelArg(JSON.parse(buf.toString('utf8', start, end)));
     } catch {
       arg = null;
     }
-    const entry = arg === null ? null : { arg, key: channelKey(arg) };
+    // A copy: the message's buffer may be a slice of a larger one that should not stay alive.
+    const entry: CachedArg = { bytes: Buffer.from(buf.subarray(start, end)), channel: arg === null ? null : { arg, key: channelKey(arg) } };
     // Upstream echoes only what was subscribed, so the cache stays small; a misbehaving
     // upstream that invents spellings just empties it now and then.
-    if (this.cache.size >= this.maxEntries) this.cache.clear();
-    this.cache.set(argText, entry);
-    return entry;
+    if (this.entries.length >= this.maxEntries) this.entries = [];
+    this.entries.push(entry);
+    this.last = entry;
+    return entry.channel;
   }
+
+  /** read() of an arg given as text. */
+  readText(argText: string): RoutedChannel | null {
+    const buf = Buffer.from(argText, 'utf8');
+    return this.read(buf, 0, buf.length);
+  }
+}
+
+function sameBytes(a: Buffer, buf: Buffer, start: number, end: number): boolean {
+  return a.length === end - start && a.compare(buf, start, end) === 0;
+}
+
+const ACTION_SNAPSHOT = Buffer.from('snapshot');
+const ACTION_UPDATE = Buffer.from('update');
+
+/** The two actions upstream uses, without making a string per message. */
+function actionOf(buf: Buffer, start: number, end: number): string {
+  if (sameBytes(ACTION_UPDATE, buf, start, end)) return 'update';
+  if (sameBytes(ACTION_SNAPSHOT, buf, start, end)) return 'snapshot';
+  return buf.toString('utf8', start, end);
+}
+
+/** Compares in place: a subarray and equals() per key cost more than the rest of the scan. */
+function keyIs(buf: Buffer, start: number, length: number, key: Buffer): boolean {
+  if (length !== key.length) return false;
+  for (let j = 0; j < length; j++) if (buf[start + j] !== key[j]) return false;
+  return true;
 }
 
 function hasEscape(buf: Buffer, from: number, to: number): boolean {
