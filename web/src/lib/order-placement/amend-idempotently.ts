@@ -63,7 +63,12 @@ export async function cancelIdempotently(request: CancelParams, api: PlacementAp
 }
 
 /** Cancels of one chunk (≤ 20) with a result per orderId; items whose outcome is unknown are sent again. */
-export async function cancelBatchIdempotently(requests: readonly (CancelParams & { orderId: string })[], api: PlacementApi, policy: RetryPolicy): Promise<Map<string, AmendResult>> {
+export async function cancelBatchIdempotently(
+  requests: readonly (CancelParams & { orderId: string })[],
+  api: PlacementApi,
+  policy: RetryPolicy,
+  onChecking: (reason: string) => void = () => {},
+): Promise<Map<string, AmendResult>> {
   const results = new Map<string, AmendResult>();
   let open = [...requests];
   let unsure = false;
@@ -88,6 +93,7 @@ export async function cancelBatchIdempotently(requests: readonly (CancelParams &
       } else {
         unsure = true;
         reason = errorText(e);
+        onChecking(reason);
       }
     }
   }

@@ -45,10 +45,14 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
     setSending(true);
     // Each row keeps its clientOid through retries: an unknown outcome is looked up, never sent twice (issue 9).
     const byOid = new Map(rows.map((r) => [r.clientOid, r.key]));
+    let unsure = false;
     const toRows = (m: ReadonlyMap<string, BatchRowStatus>) => new Map([...m].flatMap(([oid, st]) => (byOid.has(oid) ? [[byOid.get(oid)!, st] as const] : [])));
     try {
       const orders = check.orders.map((o, i) => ({ ...o, clientOid: o.clientOid ?? rows[i]!.clientOid }));
-      const final = toRows(await placeBatchIdempotently(orders, placement, defaultRetryPolicy, (m) => setOutcomes(toRows(m))));
+      const final = toRows(await placeBatchIdempotently(orders, placement, defaultRetryPolicy, (m) => {
+        if ([...m.values()].some((st) => st.status === 'checking')) unsure = true;
+        setOutcomes(toRows(m));
+      }));
       setOutcomes(final);
       const accepted = [...final.values()].filter((o) => o.status === 'accepted').length;
       const unknown = [...final.values()].filter((o) => o.status === 'unknown').length;
@@ -58,7 +62,8 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
       setRows((rs) => rs.map((r) => (final.get(r.key)?.status === 'accepted' ? { ...r, clientOid: emptyRow().clientOid } : r)));
     } finally {
       setSending(false);
-      refreshOrders(client, account);
+      // After an unknown outcome the orders' pushes may have been lost too: read the list again.
+      if (unsure) refreshOrders(client, account);
     }
   };
 

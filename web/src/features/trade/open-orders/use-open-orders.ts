@@ -2,7 +2,7 @@
 // with inline modify, single cancel, and cancel of a selection through cancel-batch in
 // chunks of 20 with each order's own result (spec 4.7 rule 4).
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { toScaled } from '@contract/decimal';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { isApiError } from '@web/lib/api/api-error';
@@ -29,7 +29,16 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
   const client = useQueryClient();
   const account = useCurrentAccount();
   const [cancelling, setCancelling] = useState(false);
-  const checking = (id: string) => (reason: string) => note([[id, { ok: false, text: `unknown, checking (${reason})` }]]);
+  // An outcome that was unknown for a while may have lost its push too: those read the list again.
+  const unsure = useRef(false);
+  const checking = (id: string) => (reason: string) => {
+    unsure.current = true;
+    note([[id, { ok: false, text: `unknown, checking (${reason})` }]]);
+  };
+  const refreshIfUnsure = () => {
+    if (unsure.current) refreshOrders(client, account);
+    unsure.current = false;
+  };
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Map<string, OrderResult>>(new Map());
   const [editing, setEditing] = useState<{ orderId: string; draft: ModifyDraft; error: string } | null>(null);
@@ -48,7 +57,7 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
   const cancel = async (o: OrderRecord) => {
     const r = await cancelIdempotently({ orderId: o.orderId, symbol: o.symbol, category: o.category }, placement, defaultRetryPolicy, checking(o.orderId));
     note([[o.orderId, { ok: r.ok, text: r.text }]]);
-    refreshOrders(client, account);
+    refreshIfUnsure();
   };
 
   const cancelSelected = async () => {
@@ -61,12 +70,16 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
           part.map((o) => ({ orderId: o.orderId, symbol: o.symbol, category: o.category })),
           placement,
           defaultRetryPolicy,
+          (reason) => {
+            unsure.current = true;
+            note(part.map((o) => [o.orderId, { ok: false, text: `unknown, checking (${reason})` }]));
+          },
         );
         note(part.map((o) => [o.orderId, res.get(o.orderId) ?? { ok: false, text: 'no result for this order' }]));
       }
     } finally {
       setCancelling(false);
-      refreshOrders(client, account);
+      refreshIfUnsure();
     }
   };
 
@@ -87,7 +100,7 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
       defaultRetryPolicy,
       checking(o.orderId),
     );
-    refreshOrders(client, account);
+    refreshIfUnsure();
     if (r.ok) {
       setEditing(null);
       note([[o.orderId, { ok: true, text: r.text }]]);

@@ -84,10 +84,13 @@ export function useOrderForm(meta: InstrumentMeta) {
 
   const send = async (order: PlaceOrderRequest) => {
     setPending(true);
+    let unsure = false;
     try {
       // Retries keep the order's clientOid, so they can never place it twice (issue 9).
       const final = await placeIdempotently(order, placement, defaultRetryPolicy, (s) => {
-        if (s.kind === 'checking') setSubmit({ kind: 'checking', clientOid: s.clientOid, reason: s.reason });
+        if (s.kind !== 'checking') return;
+        unsure = true;
+        setSubmit({ kind: 'checking', clientOid: s.clientOid, reason: s.reason });
       });
       if (final.kind === 'placed') {
         setSubmit({ kind: 'sent', orderId: final.orderId });
@@ -104,8 +107,8 @@ export function useOrderForm(meta: InstrumentMeta) {
       }
     } finally {
       setPending(false);
-      // The order's push may have been lost with the fault: read the list again.
-      refreshOrders(client, account);
+      // After an unknown outcome the order's push may have been lost too: read the list again.
+      if (unsure) refreshOrders(client, account);
     }
   };
 
