@@ -1,7 +1,5 @@
 // The desk's screens. Each is lazy-loaded so the initial bundle holds only the shell
-// (target: whole app under 250 KB gzipped, issue 6). Screens whose feature has not
-// landed yet show a placeholder; replace `comingSoon(...)` with
-// `lazy(() => import('@web/features/<feature>/<screen>'))` as features arrive.
+// (target: whole app under 250 KB gzipped, issue 6).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface DeskRoute {
@@ -12,13 +10,6 @@ export interface DeskRoute {
   screen: LazyExoticComponent<ComponentType>;
 }
 
-function comingSoon(title: string, summary: string): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const { ComingSoonScreen } = await import('./coming-soon-screen');
-    return { default: () => <ComingSoonScreen title={title} summary={summary} /> };
-  });
-}
-
 export const routes: readonly DeskRoute[] = [
   { path: '/trade', label: 'Trade', permission: 'market.read', screen: lazy(() => import('@web/features/trade/trade-page')) },
   { path: '/orders', label: 'Orders', permission: 'trade.read', screen: lazy(() => import('@web/features/history/history-page')) },
@@ -27,7 +18,7 @@ export const routes: readonly DeskRoute[] = [
   { path: '/broker', label: 'Broker', permission: 'broker.write', screen: lazy(() => import('@web/features/broker/broker-page')) },
   { path: '/ops', label: 'Ops', permission: 'earn.read', screen: lazy(opsScreen) },
   { path: '/convert', label: 'Convert', permission: 'convert.write', screen: lazy(() => import('@web/features/convert/convert-page')) },
-  { path: '/audit', label: 'Audit', permission: 'audit.read', screen: comingSoon('Audit', 'Every mutation: who, when, account, endpoint, result.') },
+  { path: '/audit', label: 'Audit', permission: 'audit.read', screen: lazy(() => import('@web/features/audit/audit-page')) },
   { path: '/settings', label: 'Settings', permission: 'account.read', screen: lazy(() => import('@web/features/settings/settings-page')) },
 ];
 

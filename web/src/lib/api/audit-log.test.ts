@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '@contract/schemas/audit';
 import { createApiFetch } from './api-fetch';
 import { fetchAuditPage, fetchAuditRows } from './audit-log';
+import { auditRow } from './audit-row.test-support';
 
-const row = (id: number, over: Partial<AuditRow> = {}): AuditRow => ({
-  id,
-  time: 1_700_000_000_000 + id,
-  user: 'admin',
-  account: 'main',
-  endpoint: 'placeOrder',
-  method: 'POST',
-  path: '/api/v3/trade/place-order',
-  channel: 'rest',
-  requestBody: '{}',
-  httpStatus: 200,
-  code: '00000',
-  msg: 'success',
-  orderIds: [String(id)],
-  clientOids: [`c${id}`],
-  ...over,
-});
+const row = (id: number) => auditRow({ id, time: 1_700_000_000_000 + id, orderIds: [String(id)], clientOids: [`c${id}`] });
 
 /** A fake /audit holding `rows` (newest first), paging like the proxy: cursor = the last id of a full page. */
 function fakeAudit(rows: AuditRow[], urls: string[] = []) {
