@@ -11,7 +11,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   reporter: 'list',
-  outputDir: 'test-results/artifacts',
+  // One folder per stack port, so two runs on one machine (E2E_PORT) never wipe each other's.
+  outputDir: `test-results/artifacts-${process.env.E2E_PORT ?? '18080'}`,
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   use: {

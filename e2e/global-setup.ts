@@ -18,7 +18,7 @@ const OPEN_LINE = /^Open (http:\/\/127\.0\.0\.1:\d+\/\S+)$/m;
 export default async function globalSetup(): Promise<void> {
   mkdirSync(authDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-e2e-'));
-  const logFile = path.resolve('test-results', 'stack.log');
+  const logFile = path.resolve('test-results', `stack-${PORT}.log`);
   const log = createWriteStream(logFile);
 
   const env: NodeJS.ProcessEnv = { ...process.env, PORT, SIM_PORT, HOST: '127.0.0.1', DESK_DATA_DIR: dataDir, SIM_SEED: '42' };

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const authDir = path.resolve('test-results', '.auth');
+// Per stack port (E2E_PORT), so concurrent runs on one machine keep their own stack.
+export const authDir = path.resolve('test-results', `.auth-${process.env.E2E_PORT ?? '18080'}`);
 export const adminStorageState = path.join(authDir, 'admin.json');
 export const stackInfoFile = path.join(authDir, 'stack.json');
 
