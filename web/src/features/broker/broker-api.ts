@@ -11,8 +11,6 @@ import type { JobOutcome } from '@web/lib/bulk-runner/bulk-runner';
 import { AUTOTRANSFER_ENDPOINT, currentSettings } from './current-settings';
 
 // The shared helpers, under the names this feature's components import them by.
-export { describeError } from '@web/lib/api/describe-error';
-export { useGranted } from '@web/lib/session/use-granted';
 
 /** One setting, on the account captured when the job was made (an account switch mid-run does not retarget it). */
 export async function setAutoTransfer(request: AutoTransferRequest, account: string): Promise<JobOutcome> {

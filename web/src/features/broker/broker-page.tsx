@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { Panel } from '@web/components/panel';
 import { sessionStore } from '@web/lib/session/session-store';
 import { AutoTransferForm } from './autotransfer-form';
-import { useGranted } from './broker-api';
+import { useGranted } from '@web/lib/session/use-granted';
 import { BulkAutoTransfer } from './bulk-autotransfer';
 import { CurrentSettingsPanel } from './current-settings-panel';
 

@@ -2,7 +2,8 @@
 // says was last set, per sub-account and coin, by whom and when.
 import { Button } from '@web/components/button';
 import { formatDateTime } from '@web/lib/format/format-time';
-import { describeError, useCurrentSettings } from './broker-api';
+import { describeError } from '@web/lib/api/describe-error';
+import { useCurrentSettings } from './broker-api';
 
 export function CurrentSettingsPanel({ account, canRead, denied }: { account: string; canRead: boolean; denied: string }) {
   const query = useCurrentSettings(account, canRead);

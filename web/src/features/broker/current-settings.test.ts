@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditRow } from './audit-log-api';
+import type { AuditRow } from '@web/lib/api/audit-log';
 import { currentSettings } from './current-settings';
 
 let nextId = 1;

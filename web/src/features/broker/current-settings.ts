@@ -3,7 +3,7 @@
 // the broker account is the setting in force, with who made it and when.
 import { autoTransferRequest, type AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { SUCCESS } from '@contract/schemas/envelope';
-import type { AuditRow } from './audit-log-api';
+import type { AuditRow } from '@web/lib/api/audit-log';
 
 export const AUTOTRANSFER_ENDPOINT = 'setSubaccountAutotransfer';
 

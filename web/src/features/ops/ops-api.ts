@@ -8,8 +8,6 @@ import { fetchAllRevisions } from './fetch-all-revisions';
 import type { ReviseQuery } from './revise-query';
 
 // The shared helpers, under the names this feature's components import them by.
-export { describeError } from '@web/lib/api/describe-error';
-export { useGranted } from '@web/lib/session/use-granted';
 
 export function useRevisePage(query: ReviseQuery | null, pageNo: number, account: string | null) {
   const params = { ...(query ?? { startTime: '0', endTime: '0' }), pageNo: String(pageNo) };

@@ -11,7 +11,9 @@ import { buildCsv, type CsvColumn } from '@web/lib/csv/csv-build';
 import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
 import { formatDateTime } from '@web/lib/format/format-time';
 import { sessionStore } from '@web/lib/session/session-store';
-import { describeError, fetchFullRange, useFullRange, useGranted, useRevisePage } from './ops-api';
+import { describeError } from '@web/lib/api/describe-error';
+import { useGranted } from '@web/lib/session/use-granted';
+import { fetchFullRange, useFullRange, useRevisePage } from './ops-api';
 import { orderIdsOf, rateSeries } from './pledge-chart-series';
 import { buildReviseQuery, msToLocalInput, type ReviseFilters, type ReviseQuery } from './revise-query';
 

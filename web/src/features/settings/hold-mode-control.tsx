@@ -6,7 +6,7 @@ import type { Position } from '@contract/schemas/account';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { isApiError } from '@web/lib/api/api-error';
 import { holdModeBlockers } from './hold-mode-blockers';
-import { useSetHoldMode } from './settings-mutations';
+import { useSetHoldMode } from '@web/lib/account-data/account-mutations';
 
 const names = { one_way_mode: 'one-way', hedge_mode: 'hedge' } as const;
 

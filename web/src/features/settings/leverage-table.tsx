@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ParamsOf } from '@web/lib/api/call-endpoint';
 import type { endpoints } from '@contract/endpoints';
 import { isApiError } from '@web/lib/api/api-error';
-import { useSetLeverage } from './settings-mutations';
+import { useSetLeverage } from '@web/lib/account-data/account-mutations';
 
 export interface LeverageRow {
   key: string;
