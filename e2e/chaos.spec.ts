@@ -43,9 +43,10 @@ async function openMarket(page: Page, category: 'Spot' | 'USDT-futures', symbol:
   const picker = page.getByRole('button', { name: /^Market: / });
   await expect(picker).toBeVisible({ timeout: 30_000 });
   if (!(await picker.getAttribute('aria-label'))?.startsWith(`Market: ${symbol} ${category} `)) {
-    await page.keyboard.press('/');
+    // A click, not "/": the focus may sit in a form field, where "/" is just a character.
+    await picker.click();
     const dialog = page.getByRole('dialog', { name: 'Choose market' });
-    await dialog.getByRole('tab', { name: category }).click();
+    await dialog.getByRole('tab', { name: category }).click({ timeout: 15_000 });
     await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
@@ -196,14 +197,17 @@ test('under injected faults, the desk trades without duplicates or losses and co
     await setFaults({ enabled: false });
   }
 
-  // Faults off. Pushes lost on private channels carry no sequence a client could notice,
-  // so the desk recovers them by refetching after a reconnect: cut the links once more.
+  // Faults off. Pushes already held back (delayed up to msgDelayMs, or waiting to be
+  // swapped) still go out: let them drain first. Pushes lost on private channels carry no
+  // sequence a client could notice, so the desk recovers them by refetching after a
+  // reconnect: cut the links once more.
+  await page.waitForTimeout(chaosFaults.msgDelayMs + 1_000);
   await dropConnections();
 
   // Converged: the UI's open orders equal the simulator's.
   await expect(async () => {
     const truth = (await allOrders('/api/v3/trade/unfilled-orders')).map((o) => o.clientOid || o.orderId).sort();
-    expect(await uiOpenOrderNames(page)).toEqual(truth);
+    expect(await uiOpenOrderNames(page), `open orders on screen vs the simulator's; connection: ${await page.getByRole('status').allInnerTexts().then((t) => t.join(' | '))}`).toEqual(truth);
   }).toPass({ timeout: SETTLE_MS });
 
   // Balances: every coin the panel lists shows the simulator's available amount.
@@ -270,6 +274,8 @@ test('under injected faults, the desk trades without duplicates or losses and co
   const injected = faultsAfter.total - faultsBefore.total;
   const recovered = faultsAfter.recovered - faultsBefore.recovered;
   const line = `chaos: ${injected} faults injected, ${recovered} recovered; orders intended ${t.intended}, in simulator ${t.inSimulator}, duplicates ${t.duplicates}, lost ${t.lost}`;
+  const kinds = Object.entries(faultsAfter.injected).map(([k, v]) => `${k} ${v - (faultsBefore.injected[k] ?? 0)}`);
+  console.log(`chaos faults by kind: ${kinds.join(', ')}; still outstanding ${faultsAfter.outstanding}`);
   mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
   writeFileSync(REPORT_FILE, `${line}\n`);
   console.log(line);
