@@ -40,7 +40,7 @@ test('a browser session receives and sends no secret or passphrase', async ({ pa
     await page.goto(screen);
     await expect(page.getByRole('status', { name: /Connection: connected/ })).toBeVisible({ timeout: 30_000 });
   }
-  await page.getByLabel('Account').selectOption('broker');
+  await page.getByRole('banner').getByLabel('Account').selectOption('broker');
   await expect(page.getByRole('status', { name: 'Connection: connected' })).toBeVisible({ timeout: 30_000 });
 
   // The session really carried data: private pushes and REST answers.
