@@ -11,6 +11,10 @@
 // 2. Flood: upstream sends as fast as its bufferedAmount allows; one browser on the relay
 //    pauses its socket; the relay's RSS is sampled for 60 s.
 //
+// Also printed: the load average before and after (the machine is shared; latency on a
+// loaded machine is mostly scheduling), and the relay process's CPU time per message
+// relayed at each rate, which load colours much less than latency does.
+//
 // Results: bench/results/ws-relay.json  unit "ms p99 at 50k msgs/s": ours = relay p99,
 //   peer = direct p99, ratio = ours/peer; the target ratio is (direct p99 + 5 ms)/direct p99
 //   of this run (issue 5: at most 5 ms added at p99).
@@ -22,6 +26,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -106,6 +111,10 @@ async function runRelay(upstreamPort: string): Promise<void> {
   });
   process.on('message', (m) => {
     if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
+    if (m === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuUs: user + system });
+    }
   });
   server.listen(0, '127.0.0.1', () => console.log(`READY ${(server.address() as AddressInfo).port}`));
 }
@@ -136,13 +145,18 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
-/** One measurement: subscribe through `url`, run upstream at `rate` for `ms`, return p50/p99 ms. */
-async function measure(url: string, control: WebSocket, rate: number, ms: number): Promise<{ p50: number; p99: number; n: number }> {
+/**
+ * One measurement: subscribe through `url`, run upstream at `rate` for `ms`, return p50/p99
+ * ms, the messages measured (n) and all messages received (total, ramp-up included).
+ */
+async function measure(url: string, control: WebSocket, rate: number, ms: number): Promise<{ p50: number; p99: number; n: number; total: number }> {
   const ws = await open(url);
   const lat = new Float64Array(Math.ceil((rate * ms) / 1000) + 10_000);
   let n = 0;
+  let total = 0;
   let measuring = false;
   ws.on('message', (data: Buffer) => {
+    total++;
     if (!measuring) return;
     const text = data.toString();
     const at = text.lastIndexOf('"ts":');
@@ -169,8 +183,8 @@ async function measure(url: string, control: WebSocket, rate: number, ms: number
   await new Promise((r) => setTimeout(r, 200));
   const sorted = lat.subarray(0, n).sort();
   // No message at all (a relay that fell over) reads as infinitely slow, not as a crash.
-  if (n === 0) return { p50: Infinity, p99: Infinity, n };
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), n };
+  if (n === 0) return { p50: Infinity, p99: Infinity, n, total };
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), n, total };
 }
 
 async function rssOf(proc: ChildProcess): Promise<number> {
@@ -179,7 +193,20 @@ async function rssOf(proc: ChildProcess): Promise<number> {
   return m.rss;
 }
 
+async function cpuOf(proc: ChildProcess): Promise<number> {
+  proc.send('cpu');
+  const [m] = (await once(proc, 'message')) as [{ cpuUs: number }];
+  return m.cpuUs;
+}
+
+function load(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+}
+
 async function main(): Promise<void> {
+  console.log(`load average at start (1/5/15 min, ${availableParallelism()} cores): ${load()}`);
   const upstream = await child(['--role', 'upstream']);
   const relay = await child(['--role', 'relay', '--upstream', String(upstream.port)]);
   const control = await open(`ws://127.0.0.1:${upstream.port}/control`);
@@ -187,7 +214,7 @@ async function main(): Promise<void> {
   const through = `ws://127.0.0.1:${relay.port}/ws/public`;
   const rounds = quick ? 2 : 4;
   const ms = quick ? 1000 : 2000;
-  const table: { rate: number; direct: { p50: number; p99: number }; relay: { p50: number; p99: number }; relayMsgs: number }[] = [];
+  const table: { rate: number; direct: { p50: number; p99: number }; relay: { p50: number; p99: number }; relayMsgs: number; cpuUsPerMsg: number }[] = [];
 
   for (const rate of [1_000, 10_000, 50_000]) {
     const d50: number[] = [];
@@ -195,26 +222,33 @@ async function main(): Promise<void> {
     const r50: number[] = [];
     const r99: number[] = [];
     let relayMsgs = 0;
+    let relayCpuUs = 0;
+    let relayTotal = 0;
     for (let round = 0; round <= rounds; round++) {
+      const cpuBefore = await cpuOf(relay.proc);
       const r = await measure(through, control, rate, ms);
+      const cpuUs = (await cpuOf(relay.proc)) - cpuBefore;
       const d = await measure(direct, control, rate, ms);
       console.log(`${rate}/s round ${round}${round === 0 ? ' (warm-up)' : ''}: relay p50 ${r.p50.toFixed(3)} p99 ${r.p99.toFixed(3)} ms (${r.n} msgs); direct p50 ${d.p50.toFixed(3)} p99 ${d.p99.toFixed(3)} ms (${d.n} msgs)`);
       if (round === 0) continue;
+      relayCpuUs += cpuUs;
+      relayTotal += r.total;
       r50.push(r.p50);
       r99.push(r.p99);
       d50.push(d.p50);
       d99.push(d.p99);
       relayMsgs += r.n;
     }
-    table.push({ rate, direct: { p50: median(d50), p99: median(d99) }, relay: { p50: median(r50), p99: median(r99) }, relayMsgs });
+    table.push({ rate, direct: { p50: median(d50), p99: median(d99) }, relay: { p50: median(r50), p99: median(r99) }, relayMsgs, cpuUsPerMsg: relayCpuUs / relayTotal });
   }
 
-  console.log('\nrate msgs/s | direct p50 / p99 ms | relay p50 / p99 ms | added p50 / p99 ms');
+  console.log('\nrate msgs/s | direct p50 / p99 ms | relay p50 / p99 ms | added p50 / p99 ms | relay CPU µs/msg');
   for (const row of table) {
     console.log(
-      `${String(row.rate).padStart(11)} | ${row.direct.p50.toFixed(3)} / ${row.direct.p99.toFixed(3)} | ${row.relay.p50.toFixed(3)} / ${row.relay.p99.toFixed(3)} | ${(row.relay.p50 - row.direct.p50).toFixed(3)} / ${(row.relay.p99 - row.direct.p99).toFixed(3)}`,
+      `${String(row.rate).padStart(11)} | ${row.direct.p50.toFixed(3)} / ${row.direct.p99.toFixed(3)} | ${row.relay.p50.toFixed(3)} / ${row.relay.p99.toFixed(3)} | ${(row.relay.p50 - row.direct.p50).toFixed(3)} / ${(row.relay.p99 - row.direct.p99).toFixed(3)} | ${row.cpuUsPerMsg.toFixed(2)}`,
     );
   }
+  console.log(`load average after the latency rounds: ${load()}`);
 
   // Flood: one paused browser on the relay, upstream as fast as it can.
   const floodSeconds = quick ? 15 : 60;
@@ -264,6 +298,7 @@ async function main(): Promise<void> {
   writeResult(flood);
   printResults([latency, flood]);
   console.log(`added p99 at 50k msgs/s: ${(top.relay.p99 - top.direct.p99).toFixed(3)} ms (target <= 5 ms); stalled-browser RSS growth ${growthMb.toFixed(1)} MB (target <= 64 MB)`);
+  console.log(`load average at the end: ${load()}`);
   process.exit(0);
 }
 
