@@ -11,7 +11,7 @@
 // GET /__bench/churn answers {pushes}: commands that changed the book so far (each one
 // push per subscriber), so the bench can print what was produced next to what arrived.
 import { BookChurn } from '../../simulator/src/market/book-churn';
-import { loadInstalledExtensions } from '../../simulator/src/installed-extensions';
+import { installedExtensions } from '../../simulator/src/installed-extensions';
 import { createSimulator } from '../../simulator/src/server';
 
 const port = Number(process.env.SIM_PORT ?? 0);
@@ -25,7 +25,7 @@ const sim = createSimulator({
   seed,
   flowRate,
   clock: { now: () => Math.floor(performance.timeOrigin + performance.now()) },
-  extensions: await loadInstalledExtensions(),
+  extensions: installedExtensions,
 });
 const churn = new BookChurn({ instruments: sim.instruments, orders: sim.orders, engine: sim.engine }, { category: 'spot', symbol, seed });
 churn.prefill();

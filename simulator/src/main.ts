@@ -1,7 +1,7 @@
 // `npm run sim -- --port N`: the simulator alone, on 127.0.0.1 (ARCHITECTURE.md fixed
 // names). The proxy spawns this file and waits for the "listening" line.
 import { createSimulator } from './server';
-import { loadInstalledExtensions } from './installed-extensions';
+import { installedExtensions } from './installed-extensions';
 
 function portFrom(argv: readonly string[], env: NodeJS.ProcessEnv): number {
   const i = argv.indexOf('--port');
@@ -21,12 +21,11 @@ function intFromEnv(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const port = portFrom(process.argv.slice(2), process.env);
-  const extensions = await loadInstalledExtensions();
   const sim = createSimulator({
     env: process.env,
     seed: intFromEnv('SIM_SEED', 1),
     flowRate: intFromEnv('SIM_FLOW_RATE', 10),
-    extensions,
+    extensions: installedExtensions,
   });
   const bound = await sim.listen(port);
   console.log(`simulator listening on http://127.0.0.1:${bound}`);

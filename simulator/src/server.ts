@@ -13,7 +13,7 @@
  *   `sim.market.depth(...)` reads the true aggregated book.
  * - `options.extensions`: functions called with the simulator once everything is built, in
  *   order. `attachWebSockets(server, sim)` is the same, given the Node HTTP server to take
- *   upgrades from. main.ts loads the installed layers with loadInstalledExtensions().
+ *   upgrades from. main.ts installs the layers listed in installed-extensions.ts.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
