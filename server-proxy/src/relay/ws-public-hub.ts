@@ -181,6 +181,8 @@ export class PublicHub {
     this.link = null;
     this.toSubscribe.clear();
     this.toUnsubscribe.clear();
+    // The next link starts afresh; its own failure, if any, is announced then.
+    this.wasDown = false;
   }
 
   private ensureLink(): UpstreamLink {
