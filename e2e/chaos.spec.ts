@@ -12,6 +12,7 @@ import { depthChecksum } from '../contract/book/depth-checksum';
 import { compareDecimal, fromScaled, toScaled } from '../contract/decimal';
 import { expect, test } from './fixtures';
 import { tally, type Intention } from './support/chaos-ledger';
+import { openOrdersDiff, type ShownOrder } from './support/chaos-open-orders';
 import { allOrders, dropConnections, readFaults, setFaults, setFlow, simGet, trueBook, type Level, type SimOrder } from './support/chaos-sim';
 
 const REPORT_FILE = path.resolve('test-results', 'chaos-report.txt');
@@ -19,15 +20,17 @@ const SETTLE_MS = 90_000;
 /** Long enough for the placement module's retries (8 rounds) under these fault rates. */
 const ACTION_MS = 90_000;
 
+// CHAOS_SEED and CHAOS_MSG_RATE (each push fault's rate) vary the run when hunting a failure.
+const msgRate = Number(process.env.CHAOS_MSG_RATE ?? '0.05');
 const chaosFaults = {
   enabled: true,
-  seed: 20240909,
+  seed: Number(process.env.CHAOS_SEED ?? '20240909'),
   wsDropEverySec: 6,
-  msgDropRate: 0.05,
-  msgDupRate: 0.05,
-  msgDelayRate: 0.05,
+  msgDropRate: msgRate,
+  msgDupRate: msgRate,
+  msgDelayRate: msgRate,
   msgDelayMs: 400,
-  msgReorderRate: 0.05,
+  msgReorderRate: msgRate,
   msgScope: 'all',
   rest5xxRate: 0.15,
   restLostRate: 0.3,
@@ -92,15 +95,15 @@ function orderRow(page: Page, clientOid: string): Locator {
   return openOrders(page).getByRole('row', { name: `Order ${clientOid}` });
 }
 
-/** The open rows of the panel, by the name the row carries (clientOid, else orderId). */
-async function uiOpenOrderNames(page: Page): Promise<string[]> {
+/** Every row of the panel: the name it carries (clientOid, else orderId) and its state. */
+async function uiOrders(page: Page): Promise<ShownOrder[]> {
   const rows = openOrders(page).getByRole('row', { name: /^Order / });
-  const out: string[] = [];
+  const out: ShownOrder[] = [];
   for (const row of await rows.all()) {
     const state = (await row.getByLabel('State').innerText()).trim();
-    if (['live', 'new', 'partially_filled'].includes(state)) out.push(((await row.getAttribute('aria-label')) ?? '').replace(/^Order /, ''));
+    out.push({ name: ((await row.getAttribute('aria-label')) ?? '').replace(/^Order /, ''), state });
   }
-  return out.sort();
+  return out;
 }
 
 async function uiLevels(page: Page, side: 'Bids' | 'Asks'): Promise<Level[]> {
@@ -204,10 +207,14 @@ test('under injected faults, the desk trades without duplicates or losses and co
   await page.waitForTimeout(chaosFaults.msgDelayMs + 1_000);
   await dropConnections();
 
-  // Converged: the UI's open orders equal the simulator's.
+  // Converged: the UI's open orders equal the simulator's. A failure names each order
+  // that differs, with its state on screen and in the simulator.
   await expect(async () => {
-    const truth = (await allOrders('/api/v3/trade/unfilled-orders')).map((o) => o.clientOid || o.orderId).sort();
-    expect(await uiOpenOrderNames(page), `open orders on screen vs the simulator's; connection: ${await page.getByRole('status').allInnerTexts().then((t) => t.join(' | '))}`).toEqual(truth);
+    const simOpen = await allOrders('/api/v3/trade/unfilled-orders');
+    const shown = await uiOrders(page);
+    const diff = openOrdersDiff(shown, simOpen, [...simOpen, ...(await allOrders('/api/v3/trade/history-orders'))]);
+    const status = await page.getByRole('status').allInnerTexts();
+    expect(diff, `open orders on screen vs the simulator's:\n  ${diff.join('\n  ')}\nconnection: ${status.join(' | ')}`).toEqual([]);
   }).toPass({ timeout: SETTLE_MS });
 
   // Balances: every coin the panel lists shows the simulator's available amount.

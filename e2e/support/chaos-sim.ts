@@ -3,9 +3,12 @@
 // so nothing the desk does can colour it), and the true book from a plain WebSocket.
 import WebSocket from 'ws';
 import { signedHeaders } from '../../contract/signing';
+import { readStackInfo } from '../stack-info';
 
-/** The simulator global-setup starts (E2E_SIM_PORT, default 18090); CHAOS_SIM_URL points elsewhere. */
-export const simUrl = process.env.CHAOS_SIM_URL ?? `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? '18090'}`;
+/** The simulator global-setup started (its stack info); CHAOS_SIM_URL points elsewhere. */
+export function simUrl(): string {
+  return process.env.CHAOS_SIM_URL ?? readStackInfo().simURL;
+}
 const mainKey = { apiKey: 'demo-key', secret: 'demo-secret', passphrase: 'demo-pass' };
 
 export interface FaultsView {
@@ -17,7 +20,7 @@ export interface FaultsView {
 }
 
 async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(simUrl + path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+  const res = await fetch(simUrl() + path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
   return JSON.parse(text) as T;
@@ -32,7 +35,7 @@ export const setFlow = (rate: number) => admin<{ rate: number }>('POST', '/__sim
 export async function simGet<T>(path: string, query: Record<string, string> = {}): Promise<T> {
   const q = new URLSearchParams(query).toString();
   const headers = signedHeaders(mainKey, { timestamp: String(Date.now()), method: 'GET', path, query: q, body: '' });
-  const res = await fetch(`${simUrl}${path}${q ? `?${q}` : ''}`, { headers });
+  const res = await fetch(`${simUrl()}${path}${q ? `?${q}` : ''}`, { headers });
   const env = (await res.json()) as { code: string; msg: string; data: T };
   if (env.code !== '00000') throw new Error(`GET ${path} answered ${env.code} ${env.msg}`);
   return env.data;
@@ -67,7 +70,7 @@ export type Level = [string, string];
 
 /** The true top `depth` levels of a book, from a books15 snapshot on a fresh connection. */
 export function trueBook(symbol: string, instType = 'SPOT', depth = 15): Promise<{ bids: Level[]; asks: Level[] }> {
-  const ws = new WebSocket(simUrl.replace(/^http/, 'ws') + '/v3/ws/public');
+  const ws = new WebSocket(simUrl().replace(/^http/, 'ws') + '/v3/ws/public');
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       ws.terminate();
