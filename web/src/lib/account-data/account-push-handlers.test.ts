@@ -44,6 +44,24 @@ describe('position pushes', () => {
     expect(client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list.map((p) => `${p.symbol}:${p.posSide}`)).toEqual(['BTCUSDT:long']);
   });
 
+  it('skip a position push older than one already applied to that position, but not a late one about another', () => {
+    const client = clientWith([[positionsKey('main'), { list: [] }]]);
+    const on = accountPushHandlers(client, 'main');
+    on.position({ action: 'update', ts: 200, data: [position({ total: '0.5' })] });
+    on.position({ action: 'update', ts: 100, data: [position({ total: '0.2' }), position({ symbol: 'ETHUSDT', total: '3' })] });
+    const list = client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list;
+    expect(list?.map((p) => `${p.symbol}:${p.total}`).sort()).toEqual(['BTCUSDT:0.5', 'ETHUSDT:3']);
+  });
+
+  it('never reopen a position closed by a newer push when the older open push arrives late', () => {
+    const client = clientWith([[positionsKey('main'), { list: [position({ total: '0.5' })] }]]);
+    const on = accountPushHandlers(client, 'main');
+    on.position({ action: 'update', ts: 300, data: [position({ total: '0' })] });
+    on.position({ action: 'update', ts: 250, data: [position({ total: '0.5' })] });
+    on.position({ action: 'snapshot', ts: 240, data: [position({ total: '0.5' })] });
+    expect(client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list).toEqual([]);
+  });
+
   it('ignore items that do not match the contract', () => {
     const client = clientWith([[positionsKey('main'), { list: [position({})] }]]);
     accountPushHandlers(client, 'main').position({ action: 'update', data: [{ symbol: 'BTCUSDT', total: 'x' }] });
@@ -61,6 +79,16 @@ describe('account pushes', () => {
     on.account({ data: [assets({ USDT: '9.5' })] });
     expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('9.5');
     expect(seen).toEqual(['records']);
+  });
+
+  it('skip an account push older than the one already applied, and take one sent twice', () => {
+    const client = clientWith([[assetsKey('main'), assets({ USDT: '10' })]]);
+    const on = accountPushHandlers(client, 'main');
+    on.account({ ts: 500, data: [assets({ USDT: '8' })] });
+    on.account({ ts: 400, data: [assets({ USDT: '9' })] });
+    expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('8');
+    on.account({ ts: 500, data: [assets({ USDT: '8' })] });
+    expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('8');
   });
 });
 

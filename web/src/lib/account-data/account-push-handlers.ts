@@ -4,13 +4,17 @@
 // patches them itself, hand over) the pending orders and, when they carry a fill or a
 // final state, tell the loaded lists to fetch their head. spec 4.7 rule 1: the order
 // channel sends no snapshot, so after every reconnect everything is fetched again.
+// Pushes may come late, twice or swapped (issue 9): an account or position push older
+// than one already applied to the same thing (by the push time `ts`) is skipped, so a
+// stale one never moves the screen backwards. Order pushes are left to the screen's
+// handler, or refetched, which is authoritative.
 import type { QueryClient } from '@tanstack/react-query';
 import { assets as assetsSchema, position as positionSchema, type Assets, type Position } from '@contract/schemas/account';
 import { orderPushItem, type OrderPushItem } from '@contract/schemas/ws-private';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
 import { assetsKey, positionsKey, refreshAccountReads, unfilledOrdersKey } from './account-queries';
 import { markListsStale } from './list-refresh-events';
-import { applyPositionPush, balancesMoved, orderPushEffect } from './private-pushes';
+import { applyPositionPush, balancesMoved, orderPushEffect, positionKey } from './private-pushes';
 
 export interface OrderPushContext {
   client: QueryClient;
@@ -41,7 +45,36 @@ function parseAll<T>(schema: { safeParse(v: unknown): { success: true; data: T }
   });
 }
 
+/** The push time of a channel push (spec 6.2 pushes carry `ts`), when it has one. */
+function pushTime(msg: SocketMessage): number | undefined {
+  return typeof msg.ts === 'number' && Number.isFinite(msg.ts) ? msg.ts : undefined;
+}
+
+/**
+ * The newest push time seen per key: `fresh(key, ts)` is false for a push older than one
+ * already taken for that key (pushes without a time are always taken), and remembers ts.
+ */
+export function pushTimes() {
+  const newest = new Map<string, number>();
+  let newestOverall = -Infinity;
+  return {
+    fresh(key: string, ts: number | undefined): boolean {
+      if (ts === undefined) return true;
+      if (ts < (newest.get(key) ?? -Infinity)) return false;
+      newest.set(key, ts);
+      if (ts > newestOverall) newestOverall = ts;
+      return true;
+    },
+    /** False for a push older than the newest taken for any key (a stale snapshot). */
+    freshOverall(ts: number | undefined): boolean {
+      return ts === undefined || ts >= newestOverall;
+    },
+  };
+}
+
 export function accountPushHandlers(client: QueryClient, account: string, options: AccountChannelOptions = {}): AccountPushHandlers {
+  const accountTimes = pushTimes();
+  const positionTimes = pushTimes();
   return {
     order(msg) {
       const items = parseAll<OrderPushItem>(orderPushItem, msg.data);
@@ -58,14 +91,19 @@ export function accountPushHandlers(client: QueryClient, account: string, option
     },
     account(msg) {
       const [next] = parseAll<Assets>(assetsSchema, msg.data);
-      if (!next) return;
+      if (!next || !accountTimes.fresh('assets', pushTime(msg))) return;
       const before = client.getQueryData<Assets>(assetsKey(account));
       client.setQueryData(assetsKey(account), next);
       if (balancesMoved(before, next)) markListsStale('records');
     },
     position(msg) {
-      const pushed = parseAll<Position>(positionSchema, msg.data);
-      client.setQueryData<{ list: Position[] }>(positionsKey(account), (old) => applyPositionPush(old, pushed, msg.action === 'snapshot'));
+      const ts = pushTime(msg);
+      const snapshot = msg.action === 'snapshot';
+      if (snapshot && !positionTimes.freshOverall(ts)) return;
+      // Each position on its own: a late push about one must not hide a newer one about another.
+      const pushed = parseAll<Position>(positionSchema, msg.data).filter((p) => positionTimes.fresh(positionKey(p), ts));
+      if (!snapshot && pushed.length === 0) return;
+      client.setQueryData<{ list: Position[] }>(positionsKey(account), (old) => applyPositionPush(old, pushed, snapshot));
     },
     reconnect() {
       void client.invalidateQueries({ queryKey: ['exchange', account] });

@@ -9,7 +9,8 @@ import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-qu
 import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 
-export { useAssets, usePositions, useSettings, useUnfilledOrders } from '@web/lib/account-data/account-queries';
+export { useAssets, usePositions, useSettings } from '@web/lib/account-data/account-queries';
+export { useUnfilledOrders } from './unfilled-orders-query';
 export { useSetHoldMode, useSetLeverage } from '@web/lib/account-data/account-mutations';
 
 export function useMaxOpen(params: ParamsOf<typeof endpoints.maxOpenAvailable> | null) {
