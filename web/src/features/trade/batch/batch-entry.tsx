@@ -2,11 +2,12 @@
 // before anything is sent, then placed with place-batch; each row shows the exchange's
 // answer for it (accepted with its order ID, or rejected with the message).
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OrderFormErrors } from '@web/lib/instruments/order-form-schema';
 import { placeBatchIdempotently, type BatchRowStatus } from '@web/lib/order-placement/place-batch-idempotently';
 import { defaultRetryPolicy } from '@web/lib/order-placement/retry-policy';
 import { usePlacementApi } from '@web/lib/order-placement/use-placement-api';
+import { usePermissionGate } from '@web/lib/session/use-granted';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { timeInForces } from '@contract/schemas/common';
@@ -23,6 +24,9 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
   const placement = usePlacementApi();
   const client = useQueryClient();
   const account = useCurrentAccount();
+  // issue 8.5: the grid does not invite what the role can't do (the proxy refuses it regardless).
+  const gate = usePermissionGate('trade.write', 'place orders');
+  const deniedId = useId();
 
   const update = (key: string, patch: Partial<BatchRow>) => {
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -34,6 +38,7 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
   };
 
   const send = async () => {
+    if (!gate.granted) return;
     setOutcomes(new Map());
     const check = checkBatch(rows, { meta, holdMode: settings.data?.holdMode ?? 'one_way_mode' });
     if (!check.ok) {
@@ -154,9 +159,14 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
         <button type="button" disabled={rows.length >= MAX_BATCH} onClick={() => setRows((rs) => [...rs, emptyRow()])} className="rounded border border-line px-2 py-1 hover:bg-raised disabled:opacity-40">
           Add row
         </button>
-        <button type="submit" disabled={sending} className="rounded bg-accent px-2 py-1 text-accent-fg disabled:opacity-50">
+        <button type="submit" disabled={sending || !gate.granted} aria-describedby={gate.reason ? deniedId : undefined} className="rounded bg-accent px-2 py-1 text-accent-fg disabled:opacity-50">
           Place batch ({rows.length})
         </button>
+        {gate.reason && (
+          <span id={deniedId} className="text-muted">
+            {gate.reason}
+          </span>
+        )}
         {message && (
           <span role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-buy' : 'text-sell'}>
             {message.text}

@@ -1,31 +1,46 @@
+import { useId } from 'react';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { usePermissionGate } from '@web/lib/session/use-granted';
 import { isOpenState } from '../api/order-cache';
 import { cancelReasonText } from '../toasts/order-toast-text';
 import { useOpenOrders } from './use-open-orders';
 
 type Model = ReturnType<typeof useOpenOrders>;
 
+/** Why the role may not change orders (its id describes every refused control), or null when it may. */
+type Denied = { reason: string; id: string } | null;
+
 export function OpenOrdersPanel({ metaOf }: { metaOf(o: OrderRecord): InstrumentMeta | undefined }) {
   const model = useOpenOrders(metaOf);
-  return <OpenOrdersView model={model} />;
+  // issue 8.5: Modify, Cancel, Save and Cancel selected are disabled with the reason for a
+  // role without trade.write (the proxy refuses them regardless).
+  const gate = usePermissionGate('trade.write', 'modify or cancel orders');
+  const id = useId();
+  return <OpenOrdersView model={model} denied={gate.reason === undefined ? null : { reason: gate.reason, id }} />;
 }
 
-function OpenOrdersView({ model }: { model: Model }) {
+function OpenOrdersView({ model, denied }: { model: Model; denied: Denied }) {
   const { orders } = model;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
         <button
           type="button"
-          disabled={model.selected.size === 0 || model.cancelling}
+          disabled={model.selected.size === 0 || model.cancelling || denied !== null}
+          aria-describedby={denied?.id}
           onClick={() => void model.cancelSelected()}
           className="rounded border border-line px-2 py-1 text-xs hover:bg-raised disabled:opacity-40"
         >
           Cancel selected ({model.selected.size})
         </button>
+        {denied && (
+          <p id={denied.id} className="text-xs text-muted">
+            {denied.reason}
+          </p>
+        )}
         {model.loadError && (
           <p role="alert" className="text-xs text-sell">
             Open orders could not be loaded: {model.loadError}
@@ -67,7 +82,7 @@ function OpenOrdersView({ model }: { model: Model }) {
               </tr>
             )}
             {orders.map((o) => (
-              <OrderRow key={o.orderId} order={o} model={model} />
+              <OrderRow key={o.orderId} order={o} model={model} denied={denied} />
             ))}
           </tbody>
         </table>
@@ -76,7 +91,7 @@ function OpenOrdersView({ model }: { model: Model }) {
   );
 }
 
-function OrderRow({ order: o, model }: { order: OrderRecord; model: Model }) {
+function OrderRow({ order: o, model, denied }: { order: OrderRecord; model: Model; denied: Denied }) {
   const open = isOpenState(o.state);
   const editing = model.editing?.orderId === o.orderId ? model.editing : null;
   const result = model.results.get(o.orderId);
@@ -113,10 +128,10 @@ function OrderRow({ order: o, model }: { order: OrderRecord; model: Model }) {
       <td>
         {open && !editing && (
           <div className="flex gap-1">
-            <button type="button" aria-label={`Modify ${name}`} onClick={() => model.startEdit(o)} className="rounded border border-line px-1.5 hover:bg-raised">
+            <button type="button" aria-label={`Modify ${name}`} disabled={denied !== null} aria-describedby={denied?.id} onClick={() => model.startEdit(o)} className="rounded border border-line px-1.5 hover:bg-raised disabled:opacity-40">
               Modify
             </button>
-            <button type="button" aria-label={`Cancel ${name}`} onClick={() => void model.cancel(o)} className="rounded border border-line px-1.5 hover:bg-raised">
+            <button type="button" aria-label={`Cancel ${name}`} disabled={denied !== null} aria-describedby={denied?.id} onClick={() => void model.cancel(o)} className="rounded border border-line px-1.5 hover:bg-raised disabled:opacity-40">
               Cancel
             </button>
           </div>
@@ -126,7 +141,7 @@ function OrderRow({ order: o, model }: { order: OrderRecord; model: Model }) {
             aria-label="Modify order"
             onSubmit={(e) => {
               e.preventDefault();
-              void model.saveEdit(o);
+              if (!denied) void model.saveEdit(o);
             }}
             className="flex flex-wrap items-center gap-1"
           >
@@ -134,7 +149,7 @@ function OrderRow({ order: o, model }: { order: OrderRecord; model: Model }) {
               <input type="checkbox" checked={editing.draft.autoCancel} onChange={(e) => model.setDraft({ ...editing.draft, autoCancel: e.target.checked })} />
               Auto-cancel
             </label>
-            <button type="submit" className="rounded bg-accent px-1.5 text-accent-fg">
+            <button type="submit" disabled={denied !== null} aria-describedby={denied?.id} className="rounded bg-accent px-1.5 text-accent-fg disabled:opacity-40">
               Save
             </button>
             <button type="button" onClick={model.stopEdit} className="rounded border border-line px-1.5">
