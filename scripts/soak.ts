@@ -47,7 +47,7 @@ function rssOf(pgid: number, marker: string): number {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-soak-'));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     SIM_PORT: String(simPort),
