@@ -118,6 +118,16 @@ async function uiLevels(page: Page, side: 'Bids' | 'Asks'): Promise<Level[]> {
   return out;
 }
 
+/** Polls `differences` until it is empty or SETTLE_MS pass; the last differences found. */
+async function settle(differences: () => Promise<string[]>): Promise<string[]> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const found = await differences();
+    if (found.length === 0 || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** Levels as exact decimals with no trailing zeros, so the UI's and the simulator's strings compare. */
 const canonical = (levels: Level[]): Level[] => levels.map(([p, s]) => [trimZeros(p), trimZeros(s)]);
 const trimZeros = (d: string) => (d.includes('.') ? d.replace(/0+$/, '').replace(/\.$/, '') : d);
@@ -208,14 +218,15 @@ test('under injected faults, the desk trades without duplicates or losses and co
   await dropConnections();
 
   // Converged: the UI's open orders equal the simulator's. A failure names each order
-  // that differs, with its state on screen and in the simulator.
-  await expect(async () => {
+  // that differs, with its state on screen and in the simulator (polled here rather than
+  // with toPass, whose timeout would hide the last difference).
+  const orderDiff = await settle(async () => {
     const simOpen = await allOrders('/api/v3/trade/unfilled-orders');
     const shown = await uiOrders(page);
-    const diff = openOrdersDiff(shown, simOpen, [...simOpen, ...(await allOrders('/api/v3/trade/history-orders'))]);
-    const status = await page.getByRole('status').allInnerTexts();
-    expect(diff, `open orders on screen vs the simulator's:\n  ${diff.join('\n  ')}\nconnection: ${status.join(' | ')}`).toEqual([]);
-  }).toPass({ timeout: SETTLE_MS });
+    return openOrdersDiff(shown, simOpen, [...simOpen, ...(await allOrders('/api/v3/trade/history-orders'))]);
+  });
+  const connection = (await page.getByRole('status').allInnerTexts()).join(' | ');
+  expect(orderDiff, `open orders on screen vs the simulator's after ${SETTLE_MS / 1000} s:\n  ${orderDiff.join('\n  ')}\nconnection: ${connection}`).toEqual([]);
 
   // Balances: every coin the panel lists shows the simulator's available amount.
   await expect(async () => {
