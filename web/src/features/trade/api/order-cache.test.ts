@@ -186,6 +186,16 @@ describe('mergeOrderList (the refetch after a reconnect or an unsure outcome)', 
     expect(refetch(view, page()).knowledge.rechecks).toBe(0);
   });
 
+  it('settles nothing a full page could have left to a later page (spec 4.6)', () => {
+    const full = page(...Array.from({ length: 100 }, (_, i) => order({ orderId: String(1000 + i), state: 'new', updatedTime: '50' })));
+    const known = pushAll({ page: page(), knowledge: emptyKnowledge }, [[order({ orderId: '5', state: 'new', updatedTime: '11' })], [order({ orderId: '2000', state: 'new', updatedTime: '12' })]]);
+    const r = refetch(known, full);
+    expect(r.page.list.map((o) => o.orderId)).toContain('5');
+    expect(r.page.list.map((o) => o.orderId)).not.toContain('2000');
+    // Nor does it say when it was taken: an open push of an order it didn't list is taken.
+    expect(states(applyOrderPushes(r.page, r.knowledge, [order({ orderId: '7', updatedTime: '20' })], NOW).page)).toContain('7:live');
+  });
+
   it('keeps tombstones for a bounded count, and forgets them after their time', () => {
     const many = Array.from({ length: TOMBSTONE_LIMIT + 50 }, (_, i) => [order({ orderId: `t${i}`, state: 'canceled', updatedTime: '10' })]);
     const view = pushAll({ page: page(), knowledge: emptyKnowledge }, many);

@@ -11,6 +11,7 @@
 // them). Tombstones are kept for a bounded time and count. A finished order stays on
 // the page with its final state (the panel says what happened) until the next refetch.
 import type { OrderRecord } from '@contract/schemas/orders';
+import { MAX_PAGE_LIMIT } from '@contract/schemas/pagination';
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { compareOrderVersions, isOpenState, isTerminalState, timeOf } from './order-versions';
 
@@ -101,7 +102,9 @@ export function beginRefetch(knowledge: OrderKnowledge): { knowledge: OrderKnowl
  * a report that arrived meanwhile is newer (a finished order stays finished). An open
  * order it does not hold is finished if we knew of it before the refetch began; one we
  * learned of since may have been placed after the list was taken, so it stays and is
- * named in `recheck` for another refetch, instead of being dropped or trusted.
+ * named in `recheck` for another refetch, instead of being dropped or trusted. A full
+ * page (spec 4.6) may leave older orders (lower IDs) to later pages: it settles none of
+ * those, and says nothing of the time it was taken.
  */
 export function mergeOrderList(
   knowledge: OrderKnowledge,
@@ -129,10 +132,13 @@ export function mergeOrderList(
     orders.set(record.orderId, { record, seenAt: mark.tick, finished: false, finishedAt: 0 });
     list.push(record);
   }
+  const lowest = fetched.list.length >= MAX_PAGE_LIMIT ? lowestId(fetched.list) : null;
   const recheck: string[] = [];
   for (const [id, known] of orders) {
     if (known.finished || listed.has(id)) continue;
-    if (known.seenAt < mark.tick) {
+    if (lowest !== null && idBelow(id, lowest)) {
+      list.push(known.record);
+    } else if (known.seenAt < mark.tick) {
       orders.set(id, { ...known, finished: true, finishedAt: now });
     } else {
       list.push(known.record);
@@ -146,11 +152,22 @@ export function mergeOrderList(
       orders: pruneTombstones(orders, now),
       tick: knowledge.tick,
       newest,
-      listedAfter: listedAfter > knowledge.listedAfter ? listedAfter : knowledge.listedAfter,
+      listedAfter: lowest === null && listedAfter > knowledge.listedAfter ? listedAfter : knowledge.listedAfter,
       rechecks: recheck.length > 0 ? knowledge.rechecks + 1 : 0,
     },
     recheck,
   };
+}
+
+/** Order IDs are numbers as text (compared as such); anything else compares as text. */
+function idBelow(a: string, b: string): boolean {
+  return /^\d{1,30}$/.test(a) && /^\d{1,30}$/.test(b) ? BigInt(a) < BigInt(b) : a < b;
+}
+
+function lowestId(list: readonly OrderRecord[]): string | null {
+  let low: string | null = null;
+  for (const o of list) if (low === null || idBelow(o.orderId, low)) low = o.orderId;
+  return low;
 }
 
 function upsert(list: OrderRecord[], record: OrderRecord): OrderRecord[] {
