@@ -95,27 +95,35 @@ function orderRow(page: Page, clientOid: string): Locator {
   return openOrders(page).getByRole('row', { name: `Order ${clientOid}` });
 }
 
-/** Every row of the panel: the name it carries (clientOid, else orderId) and its state. */
+/**
+ * Every row of the panel: the name it carries (clientOid, else orderId) and its state, read
+ * in one go in the page, so a row that goes away meanwhile can't leave a locator waiting.
+ */
 async function uiOrders(page: Page): Promise<ShownOrder[]> {
-  const rows = openOrders(page).getByRole('row', { name: /^Order / });
-  const out: ShownOrder[] = [];
-  for (const row of await rows.all()) {
-    const state = (await row.getByLabel('State').innerText()).trim();
-    out.push({ name: ((await row.getAttribute('aria-label')) ?? '').replace(/^Order /, ''), state });
-  }
-  return out;
+  return openOrders(page).evaluate(
+    (table) =>
+      [...table.querySelectorAll('tr[aria-label^="Order "]')].map((tr) => ({
+        name: (tr.getAttribute('aria-label') ?? '').replace(/^Order /, ''),
+        state: (tr.querySelector('[aria-label="State"]')?.textContent ?? '').trim(),
+      })),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
+/** The visible levels of one side, read in one go in the page (the book may move meanwhile). */
 async function uiLevels(page: Page, side: 'Bids' | 'Asks'): Promise<Level[]> {
-  const buttons = page.getByRole('list', { name: side }).getByRole('button');
-  const out: Level[] = [];
-  for (const b of await buttons.all()) {
-    const price = /^(?:Bid|Ask) ([\d.]+)/.exec((await b.getAttribute('aria-label')) ?? '')?.[1] ?? '';
-    // Direct children: price, size, total (the price cell may hold an own-order marker).
-    const size = ((await b.locator(':scope > span').nth(1).innerText()) || '').replace(/,/g, '').trim();
-    out.push([price, size]);
-  }
-  return out;
+  const raw = await page.getByRole('list', { name: side }).evaluate(
+    (list) =>
+      [...list.querySelectorAll('button')].map((b) => [
+        b.getAttribute('aria-label') ?? '',
+        // Direct children: price, size, total (the price cell may hold an own-order marker).
+        (b.querySelectorAll(':scope > span')[1] as HTMLElement | undefined)?.innerText ?? '',
+      ]),
+    undefined,
+    { timeout: 10_000 },
+  );
+  return raw.map(([label = '', size = '']): Level => [/^(?:Bid|Ask) ([\d.]+)/.exec(label)?.[1] ?? '', size.replace(/,/g, '').trim()]);
 }
 
 /** Polls `differences` until it is empty or SETTLE_MS pass; the last differences found. */
