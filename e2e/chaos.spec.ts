@@ -239,9 +239,17 @@ test('under injected faults, the desk trades without duplicates or losses and co
   // Balances: every coin the panel lists shows the simulator's available amount.
   await expect(async () => {
     const assets = await simGet<{ assets: { coin: string; available: string }[] }>('/api/v3/account/assets');
-    for (const row of await page.getByRole('table', { name: 'Balances' }).getByRole('row', { name: /^Balance / }).all()) {
-      const coin = ((await row.getAttribute('aria-label')) ?? '').replace(/^Balance /, '');
-      const shown = (await row.getByLabel(`${coin} available`).innerText()).replace(/,/g, '').trim();
+    const rows = await page.getByRole('table', { name: 'Balances' }).evaluate(
+      (table) =>
+        [...table.querySelectorAll('tr[aria-label^="Balance "]')].map((tr) => {
+          const coin = (tr.getAttribute('aria-label') ?? '').replace(/^Balance /, '');
+          return [coin, (tr.querySelector(`[aria-label="${coin} available"]`) as HTMLElement | null)?.innerText ?? ''] as const;
+        }),
+      undefined,
+      { timeout: 10_000 },
+    );
+    for (const [coin, text] of rows) {
+      const shown = text.replace(/,/g, '').trim();
       const truth = assets.assets.find((a) => a.coin === coin)?.available ?? '0';
       expect(compareDecimal(shown || '0', truth), `${coin} available: UI ${shown}, simulator ${truth}`).toBe(0);
     }
@@ -267,9 +275,10 @@ test('under injected faults, the desk trades without duplicates or losses and co
       .filter((p) => p.symbol === 'BTCUSDT' && /[1-9]/.test(p.total))
       .map((p) => `${p.posSide} ${trimZeros(p.total)}`)
       .sort();
-    const rows = await page.getByRole('table', { name: 'Position' }).getByRole('row', { name: /^Position / }).all();
-    const shown: string[] = [];
-    for (const r of rows) shown.push(trimZeros((await r.innerText()).split(/\s+/).slice(0, 2).join(' ')));
+    const texts = await page
+      .getByRole('table', { name: 'Position' })
+      .evaluate((table) => [...table.querySelectorAll('tr[aria-label^="Position "]')].map((tr) => (tr as HTMLElement).innerText), undefined, { timeout: 10_000 });
+    const shown = texts.map((t) => trimZeros(t.split(/\s+/).slice(0, 2).join(' ')));
     expect(shown.sort()).toEqual(truth);
   }).toPass({ timeout: SETTLE_MS });
 
