@@ -6,6 +6,7 @@ import { Button } from '@web/components/button';
 import { readCsvTable } from '@web/lib/csv-import/read-csv-table';
 import { autoTransferColumns, validateAutoTransferRows, type PreviewRow } from './autotransfer-rows';
 import { BulkRun } from './bulk-run';
+import { TableHead } from '@web/components/table-head';
 
 export function BulkAutoTransfer({ account, canWrite, denied }: { account: string; canWrite: boolean; denied: string }) {
   const [text, setText] = useState('');
@@ -102,15 +103,7 @@ function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
   return (
     <div className="max-h-96 overflow-auto">
       <table aria-label="CSV preview" className="w-full text-left text-xs">
-        <thead className="sticky top-0 bg-panel text-muted">
-          <tr>
-            <th scope="col" className="px-2 py-1">Line</th>
-            <th scope="col" className="px-2 py-1">subUid</th>
-            <th scope="col" className="px-2 py-1">coin</th>
-            <th scope="col" className="px-2 py-1">toAccountType</th>
-            <th scope="col" className="px-2 py-1">Check</th>
-          </tr>
-        </thead>
+        <TableHead className="sticky top-0 bg-panel text-muted" columns={['Line', 'subUid', 'coin', 'toAccountType', 'Check']} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.line} data-valid={r.ok} className={`border-t border-line ${r.ok ? '' : 'bg-sell/10'}`}>

@@ -7,6 +7,7 @@ import { Button } from '@web/components/button';
 import { createBulkRunner } from '@web/lib/bulk-runner/bulk-runner';
 import type { PreviewRow } from './autotransfer-rows';
 import { currentSettingsKey, setAutoTransfer } from './broker-api';
+import { TableHead } from '@web/components/table-head';
 
 interface Job {
   line: number;
@@ -52,16 +53,7 @@ export function BulkRun({ rows, account }: { rows: readonly PreviewRow[]; accoun
       </div>
       <div className="max-h-96 overflow-auto">
         <table aria-label="Bulk results" className="w-full text-left text-xs">
-          <thead className="sticky top-0 bg-panel text-muted">
-            <tr>
-              <th scope="col" className="px-2 py-1">Line</th>
-              <th scope="col" className="px-2 py-1">subUid</th>
-              <th scope="col" className="px-2 py-1">coin</th>
-              <th scope="col" className="px-2 py-1">toAccountType</th>
-              <th scope="col" className="px-2 py-1">Result</th>
-              <th scope="col" className="px-2 py-1">Message</th>
-            </tr>
-          </thead>
+          <TableHead className="sticky top-0 bg-panel text-muted" columns={['Line', 'subUid', 'coin', 'toAccountType', 'Result', 'Message']} />
           <tbody>
             {snap.jobs.map((j) => (
               <tr key={j.index} data-status={j.status} className="border-t border-line">

@@ -4,6 +4,7 @@ import { Button } from '@web/components/button';
 import { formatDateTime } from '@web/lib/format/format-time';
 import { describeError } from '@web/lib/api/describe-error';
 import { useCurrentSettings } from './broker-api';
+import { TableHead } from '@web/components/table-head';
 
 export function CurrentSettingsPanel({ account, canRead, denied }: { account: string; canRead: boolean; denied: string }) {
   const query = useCurrentSettings(account, canRead);
@@ -26,16 +27,7 @@ export function CurrentSettingsPanel({ account, canRead, denied }: { account: st
       {query.data && query.data.settings.length > 0 && (
         <div className="max-h-96 overflow-auto">
           <table aria-label="Current auto-transfer settings" className="w-full text-left text-xs">
-            <thead className="sticky top-0 bg-panel text-muted">
-              <tr>
-                <th scope="col" className="px-2 py-1">subUid</th>
-                <th scope="col" className="px-2 py-1">coin</th>
-                <th scope="col" className="px-2 py-1">toAccountType</th>
-                <th scope="col" className="px-2 py-1">Set by</th>
-                <th scope="col" className="px-2 py-1">Set at</th>
-                <th scope="col" className="px-2 py-1">Note</th>
-              </tr>
-            </thead>
+            <TableHead className="sticky top-0 bg-panel text-muted" columns={['subUid', 'coin', 'toAccountType', 'Set by', 'Set at', 'Note']} />
             <tbody>
               {query.data.settings.map((s) => (
                 <tr key={`${s.subUid}|${s.coin}`} className="border-t border-line">

@@ -13,6 +13,7 @@ import { formatDecimal } from '@web/lib/format/format-decimal';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { smallBalanceRule, smallBalances } from './small-balances';
+import { TableHead } from '@web/components/table-head';
 
 type Step = { kind: 'choose' } | { kind: 'confirm'; coins: string[] } | { kind: 'sending'; coins: string[] };
 
@@ -71,14 +72,7 @@ export default function ConvertPage() {
           <fieldset className="mt-3" disabled={step.kind !== 'choose'}>
             <legend className="text-sm font-semibold">Convertible small balances of {account}</legend>
             <table aria-label="Small balances" className="mt-1 w-full text-left text-sm">
-              <thead className="text-xs text-muted">
-                <tr>
-                  <th scope="col" className="px-2 py-1">Convert</th>
-                  <th scope="col" className="px-2 py-1">Coin</th>
-                  <th scope="col" className="px-2 py-1">Available</th>
-                  <th scope="col" className="px-2 py-1">Worth (USD)</th>
-                </tr>
-              </thead>
+              <TableHead className="text-xs text-muted" columns={['Convert', 'Coin', 'Available', 'Worth (USD)']} />
               <tbody>
                 {small.map((b) => (
                   <tr key={b.coin} className="border-t border-line">
@@ -123,12 +117,7 @@ export default function ConvertPage() {
         {result && (
           <table aria-label="Conversion orders" className="mt-3 w-full text-left text-sm">
             <caption className="text-left text-sm font-semibold text-buy">Converted {result.orderList.length} coins</caption>
-            <thead className="text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-2 py-1">Coin</th>
-                <th scope="col" className="px-2 py-1">Order ID</th>
-              </tr>
-            </thead>
+            <TableHead className="text-xs text-muted" columns={['Coin', 'Order ID']} />
             <tbody>
               {result.orderList.map((o) => (
                 <tr key={o.orderId} className="border-t border-line">
@@ -143,14 +132,7 @@ export default function ConvertPage() {
       {assets.data && (
         <Panel title="Balances">
           <table aria-label="Balances" className="w-full text-left text-sm">
-            <thead className="text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-2 py-1">Coin</th>
-                <th scope="col" className="px-2 py-1">Balance</th>
-                <th scope="col" className="px-2 py-1">Available</th>
-                <th scope="col" className="px-2 py-1">USD value</th>
-              </tr>
-            </thead>
+            <TableHead className="text-xs text-muted" columns={['Coin', 'Balance', 'Available', 'USD value']} />
             <tbody>
               {assets.data.assets.map((a) => (
                 <tr key={a.coin} data-coin={a.coin} className="border-t border-line">

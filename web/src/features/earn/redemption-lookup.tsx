@@ -13,6 +13,7 @@ import { formatDateTime } from '@web/lib/format/format-time';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { addLookup, loadLookups, saveLookups, type LookupEntry } from './lookup-history';
+import { TableHead } from '@web/components/table-head';
 
 const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 
@@ -90,15 +91,7 @@ export function RedemptionLookup() {
       )}
       {history.length > 0 && (
         <table aria-label="Lookups this session" className="mt-3 w-full text-left text-xs">
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="px-2 py-1">Looked up</th>
-              <th scope="col" className="px-2 py-1">Order</th>
-              <th scope="col" className="px-2 py-1">Period</th>
-              <th scope="col" className="px-2 py-1">Result</th>
-              <th scope="col" className="px-2 py-1">Message</th>
-            </tr>
-          </thead>
+          <TableHead className="text-muted" columns={['Looked up', 'Order', 'Period', 'Result', 'Message']} />
           <tbody>
             {history.map((h, i) => (
               <tr key={`${h.at}-${i}`} className="border-t border-line">
