@@ -1,6 +1,6 @@
 // The pledge rate before and after each revision of one loan order, over time.
-// lightweight-charts is imported when the chart mounts, so it stays out of the initial bundle.
 import { useEffect, useRef, useState } from 'react';
+import { createDeskChart } from '@web/lib/charts/desk-chart';
 import type { OrderRateSeries } from './pledge-chart-series';
 
 export function PledgeRateChart({ series }: { series: OrderRateSeries }) {
@@ -13,17 +13,12 @@ export function PledgeRateChart({ series }: { series: OrderRateSeries }) {
     let disposed = false;
     let cleanup = () => {};
     setReady(false);
-    void import('lightweight-charts')
-      .then(({ createChart, LineSeries, ColorType }) => {
-        if (disposed) return;
-        const css = getComputedStyle(el);
-        const color = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-        const chart = createChart(el, {
-          autoSize: true,
-          layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: color('--desk-muted', '#9aa4b2') },
-          grid: { vertLines: { color: color('--desk-line', '#2a313a') }, horzLines: { color: color('--desk-line', '#2a313a') } },
-          timeScale: { timeVisible: true },
-        });
+    void createDeskChart(el)
+      .then(({ chart, lib: { LineSeries }, color }) => {
+        if (disposed) {
+          chart.remove();
+          return;
+        }
         const format = { type: 'custom' as const, formatter: (v: number) => `${v.toFixed(2)} %` };
         const before = chart.addSeries(LineSeries, { color: color('--desk-muted', '#9aa4b2'), lineWidth: 2, lineStyle: 2, title: 'before', priceFormat: format });
         const after = chart.addSeries(LineSeries, { color: color('--desk-accent', '#3b82f6'), lineWidth: 2, title: 'after', priceFormat: format });

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { CandleSeries, type Candle } from '@web/lib/book/mid-candles';
+import { createDeskChart } from '@web/lib/charts/desk-chart';
 
 /** The chart is for the eye: four updates a second look live and cost a fraction of sixty. */
 const CHART_UPDATE_MS = 250;
@@ -24,17 +25,12 @@ export function PriceChart({ pipeline, priceScale }: { pipeline: BookSource | nu
     if (!el || !pipeline) return;
     let disposed = false;
     let cleanup = () => {};
-    void import('lightweight-charts')
-      .then(({ createChart, CandlestickSeries, ColorType }) => {
-        if (disposed) return;
-        const css = getComputedStyle(el);
-        const color = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-        const chart = createChart(el, {
-          autoSize: true,
-          layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: color('--desk-muted', '#9aa4b2') },
-          grid: { vertLines: { color: color('--desk-line', '#2a313a') }, horzLines: { color: color('--desk-line', '#2a313a') } },
-          timeScale: { timeVisible: true, secondsVisible: interval === 1 },
-        });
+    void createDeskChart(el, { secondsVisible: interval === 1 })
+      .then(({ chart, lib: { CandlestickSeries }, color }) => {
+        if (disposed) {
+          chart.remove();
+          return;
+        }
         const series = chart.addSeries(CandlestickSeries, {
           upColor: color('--desk-buy', '#2ebd85'),
           downColor: color('--desk-sell', '#f6465d'),
