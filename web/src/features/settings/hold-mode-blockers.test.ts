@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '@contract/schemas/account';
 import type { OrderRecord } from '@contract/schemas/orders';
+import { orderPush, position } from '@web/lib/account-data/account-fixtures.test-support';
 import { holdModeBlockers } from './hold-mode-blockers';
 
-const order = (over: Partial<OrderRecord>): OrderRecord =>
-  ({
-    orderId: '1',
-    clientOid: 'c',
-    category: 'spot',
-    symbol: 'BTCUSDT',
-    orderType: 'limit',
-    side: 'buy',
-    price: '100',
-    qty: '0.001',
-    cumExecQty: '0',
-    cumExecValue: '0',
-    avgPrice: '0',
-    timeInForce: 'gtc',
-    state: 'live',
-    orderStatus: 'live',
-    cancelSource: '',
-    createdTime: '1',
-    updatedTime: '1',
-    ...over,
-  }) as OrderRecord;
-
-const position = (over: Partial<Position>): Position => ({ symbol: 'BTCUSDT', posSide: 'long', total: '0.01', ...over }) as Position;
+const order = (over: Partial<OrderRecord>): OrderRecord => orderPush({ qty: '0.001', createdTime: '1', updatedTime: '1', ...over });
 
 describe('holdModeBlockers', () => {
   it('is null when nothing is open or pending', () => {

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderPushItem } from '@contract/schemas/ws-private';
+import { orderPush } from '@web/lib/account-data/account-fixtures.test-support';
 import { orderToastText } from './order-toast-text';
 
-const base: OrderPushItem = {
-  orderId: '1',
-  clientOid: 'c',
-  category: 'spot',
-  symbol: 'BTCUSDT',
-  orderType: 'limit',
-  side: 'buy',
-  price: '65000.5',
-  qty: '0.010',
-  cumExecQty: '0',
-  cumExecValue: '0',
-  avgPrice: '0',
-  timeInForce: 'gtc',
-  state: 'live',
-  orderStatus: 'live',
-  cancelSource: '',
-  createdTime: '1',
-  updatedTime: '1',
-};
+const base = orderPush({ price: '65000.5', qty: '0.010', createdTime: '1', updatedTime: '1' });
 
 describe('orderToastText', () => {
   it('says nothing for live and new: those are not events the trader waits for', () => {
