@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { rolePermissions } from '@contract/endpoints';
@@ -16,6 +17,7 @@ import { replyError } from './http/error-reply';
 import { registerStaticWeb } from './http/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './logger';
+import { openDatabase } from './open-database';
 import { resolveAccount } from './policy/call-policy';
 import { OriginPolicy } from './policy/origin-policy';
 import { RateShaper, realTimers, type Timers } from './policy/rate-shaper';
@@ -31,6 +33,9 @@ export interface AppDeps {
   auditStore: AuditStore;
   /** Team-mode users; without it only the one-time-token admin can sign in. */
   userStore?: UserStore;
+  /** Where sessions persist across restarts (main.ts passes the users' database);
+   *  without it they live in an in-memory database and end with the process. */
+  sessionDb?: Database;
   clock?: Clock;
   timers?: Timers;
   logger?: Logger;
@@ -61,7 +66,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     keyStore: deps.keyStore,
     userStore: deps.userStore,
     auditStore: deps.auditStore,
-    sessions: new SessionStore(clock, config.sessionTtlMs),
+    sessions: new SessionStore(clock, config.sessionTtlMs, deps.sessionDb ?? openDatabase(':memory:'), deps.userStore),
     loginTokens: new OneTimeTokens(clock, config.loginTokenTtlMs),
     loginThrottle: new LoginThrottle(clock),
     origins,
@@ -143,7 +148,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     ctx,
     webBuilt: built,
     issueAdminLoginPath: () => {
-      const token = ctx.loginTokens.issue({ user: 'admin', role: 'admin', accounts: ctx.keyStore.names() });
+      const token = ctx.loginTokens.issue({ user: 'admin', role: 'admin', accounts: ctx.keyStore.names(), localAdmin: true });
       return `/auth/token?t=${token}`;
     },
   };

@@ -76,7 +76,9 @@ async function main(): Promise<void> {
 
   const dataDir = fromRoot(config.dataDir);
   const auditStore = new AuditStore(openDatabase(join(dataDir, 'audit.sqlite')));
-  const userStore = new UserStore(openDatabase(join(dataDir, 'users.sqlite')));
+  // Sessions live beside the users they belong to: one file, checked together on restore.
+  const usersDb = openDatabase(join(dataDir, 'users.sqlite'));
+  const userStore = new UserStore(usersDb);
   const attachWsRelay = await loadWsRelay();
   if (!attachWsRelay) logger.warn('the WebSocket relay (relay/ws-relay.ts) is not present: /ws/* is unavailable');
 
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     keyStore,
     auditStore,
     userStore,
+    sessionDb: usersDb,
     logger,
     webDir: fromRoot(config.webDir),
     ...(attachWsRelay ? { attachWsRelay } : {}),

@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Statement } from 'better-sqlite3';
+import { z } from 'zod';
 import type { Clock } from '../clock';
-import type { Role } from './roles';
+import { accountNameSchema } from '../keys/account-credentials';
+import { roleSchema, type Role } from './roles';
+import type { UserRecord } from './user-store';
 
 export interface Session {
   id: string;
@@ -11,58 +15,179 @@ export interface Session {
   csrfToken: string;
   createdAt: number;
   expiresAt: number;
+  /** Signed in with the printed one-time token: no user row stands behind it. */
+  localAdmin: boolean;
 }
 
-export type NewSession = Pick<Session, 'user' | 'role' | 'accounts'>;
+export type NewSession = Pick<Session, 'user' | 'role' | 'accounts'> & { localAdmin?: boolean };
+
+/** What a restored session is checked against: the team users as they are now. */
+export interface SessionUsers {
+  get(name: string): Pick<UserRecord, 'role' | 'accounts'> | undefined;
+}
 
 const randomToken = () => randomBytes(32).toString('base64url');
 
+/** The key a session is stored under: a stolen database file names no usable cookie. */
+const idHash = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+const rowSchema = z.object({
+  user: z.string(),
+  role: roleSchema,
+  accounts: z.string(),
+  csrf_token: z.string(),
+  local_admin: z.union([z.literal(0), z.literal(1)]),
+  created_at: z.number(),
+  expires_at: z.number(),
+});
+const accountsSchema = z.array(accountNameSchema);
+
+function parseAccounts(text: string): string[] | undefined {
+  try {
+    const parsed = accountsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sameAccounts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
+
 /**
- * Sessions in memory: a restart signs everyone out, which is acceptable for a desk
- * whose keys also come from the process environment. Expired sessions are removed
- * lazily on lookup and by sweep().
+ * Sessions in SQLite (the users' database), so a restart signs nobody out, with a Map in
+ * front: get() runs on every REST call and WS upgrade, and a hit is a Map lookup. The
+ * database is read only on a miss (a cookie this process has not seen, e.g. after a
+ * restart) and then checked again against the user store: a user removed, or given
+ * another role or other accounts, while the proxy was down gets no session back.
+ * Expired sessions are removed lazily on lookup and by sweep().
  */
 export class SessionStore {
-  readonly #sessions = new Map<string, Session>();
+  readonly #cache = new Map<string, Session>();
+  readonly #insert: Statement;
+  readonly #select: Statement;
+  readonly #deleteOne: Statement;
+  readonly #deleteUser: Statement;
+  readonly #deleteExpired: Statement;
 
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs: number,
-  ) {}
+    db: Database,
+    /** Team-mode users; without them only local-admin sessions can be restored. */
+    private readonly users: SessionUsers | undefined,
+  ) {
+    db.exec(`CREATE TABLE IF NOT EXISTS sessions (
+      id_hash TEXT PRIMARY KEY,
+      user TEXT NOT NULL,
+      role TEXT NOT NULL,
+      accounts TEXT NOT NULL,
+      csrf_token TEXT NOT NULL,
+      local_admin INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER NOT NULL
+    ) STRICT;
+    CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user);
+    CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at);`);
+    this.#insert = db.prepare(`INSERT INTO sessions (id_hash, user, role, accounts, csrf_token, local_admin, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.#select = db.prepare('SELECT user, role, accounts, csrf_token, local_admin, created_at, expires_at FROM sessions WHERE id_hash = ?');
+    this.#deleteOne = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
+    this.#deleteUser = db.prepare('DELETE FROM sessions WHERE user = ?');
+    this.#deleteExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+  }
 
+  /** Throws if the row cannot be written: a session that would vanish on restart is not handed out. */
   create(input: NewSession): Session {
     const now = this.clock.now();
-    const session: Session = { ...input, id: randomToken(), csrfToken: randomToken(), createdAt: now, expiresAt: now + this.ttlMs };
-    this.#sessions.set(session.id, session);
+    const session: Session = {
+      id: randomToken(),
+      user: input.user,
+      role: input.role,
+      accounts: [...input.accounts],
+      csrfToken: randomToken(),
+      createdAt: now,
+      expiresAt: now + this.ttlMs,
+      localAdmin: input.localAdmin === true,
+    };
+    this.#insert.run(
+      idHash(session.id),
+      session.user,
+      session.role,
+      JSON.stringify(session.accounts),
+      session.csrfToken,
+      session.localAdmin ? 1 : 0,
+      session.createdAt,
+      session.expiresAt,
+    );
+    this.#cache.set(session.id, session);
     return session;
   }
 
   get(id: string | undefined): Session | undefined {
     if (!id) return undefined;
-    const session = this.#sessions.get(id);
+    const session = this.#cache.get(id) ?? this.restore(id);
     if (!session) return undefined;
     if (session.expiresAt <= this.clock.now()) {
-      this.#sessions.delete(id);
+      this.delete(id);
       return undefined;
     }
     return session;
   }
 
   delete(id: string | undefined): void {
-    if (id) this.#sessions.delete(id);
+    if (!id) return;
+    this.#cache.delete(id);
+    this.#deleteOne.run(idHash(id));
   }
 
   /** Ends every session of a user (e.g. after the user was removed or changed role). */
   deleteUser(user: string): void {
-    for (const [id, s] of this.#sessions) if (s.user === user) this.#sessions.delete(id);
+    for (const [id, s] of this.#cache) if (s.user === user) this.#cache.delete(id);
+    this.#deleteUser.run(user);
   }
 
   sweep(): void {
     const now = this.clock.now();
-    for (const [id, s] of this.#sessions) if (s.expiresAt <= now) this.#sessions.delete(id);
+    for (const [id, s] of this.#cache) if (s.expiresAt <= now) this.#cache.delete(id);
+    this.#deleteExpired.run(now);
   }
 
+  /** Sessions this process holds in memory (the database may hold more, from before a restart). */
   get size(): number {
-    return this.#sessions.size;
+    return this.#cache.size;
+  }
+
+  /** A cookie this process has not seen: the database's row, if it still stands. */
+  private restore(id: string): Session | undefined {
+    const hash = idHash(id);
+    const raw = this.#select.get(hash);
+    if (raw === undefined) return undefined;
+    const parsed = rowSchema.safeParse(raw);
+    const accounts = parsed.success ? parseAccounts(parsed.data.accounts) : undefined;
+    if (!parsed.success || !accounts) {
+      // A row this code cannot read grants nothing.
+      this.#deleteOne.run(hash);
+      return undefined;
+    }
+    const row = parsed.data;
+    const session: Session = {
+      id,
+      user: row.user,
+      role: row.role,
+      accounts,
+      csrfToken: row.csrf_token,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      localAdmin: row.local_admin === 1,
+    };
+    if (!session.localAdmin) {
+      const user = this.users?.get(session.user);
+      if (!user || user.role !== session.role || !sameAccounts(user.accounts, session.accounts)) {
+        this.#deleteOne.run(hash);
+        return undefined;
+      }
+    }
+    this.#cache.set(id, session);
+    return session;
   }
 }

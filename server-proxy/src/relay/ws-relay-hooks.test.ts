@@ -8,7 +8,7 @@ import { AccountCredentials } from '../keys/account-credentials';
 import type { WsRelayHooks } from './relay-hooks';
 import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
 
-const session: Session = { id: 's1', user: 'alice', role: 'trader', accounts: ['main'], csrfToken: 'c', createdAt: 0, expiresAt: 1 };
+const session: Session = { id: 's1', user: 'alice', role: 'trader', accounts: ['main'], csrfToken: 'c', createdAt: 0, expiresAt: 1, localAdmin: false };
 const creds = new AccountCredentials({ name: 'main', uid: '1000001', apiKey: 'k-123456', secret: 's-123456', passphrase: 'p-123456' });
 
 function hooks(rows: AuditEntry[]): WsRelayHooks {

@@ -23,7 +23,7 @@ export interface TestDesk extends DeskApp {
   signIn(role: Role, accounts?: string[], user?: string): { cookie: string; csrf: string; headers: Record<string, string> };
 }
 
-/** A proxy on an in-memory database with two test accounts, pointed at `upstreamUrl`. */
+/** A proxy on in-memory databases (unless `deps` brings stores) with two test accounts, pointed at `upstreamUrl`. */
 export async function testDesk(upstreamUrl: string, overrides: ProxyConfigInput = {}, deps: Partial<AppDeps> = {}): Promise<TestDesk> {
   const config: ProxyConfig = configSchema.parse({ port: 18080, webDir: 'does-not-exist', logLevel: 'debug', allowedOrigins: [TEST_ORIGIN], ...overrides });
   const logLines: string[] = [];
@@ -33,8 +33,9 @@ export async function testDesk(upstreamUrl: string, overrides: ProxyConfigInput 
       done();
     },
   });
-  const auditStore = new AuditStore(openDatabase(':memory:'));
-  const userStore = new UserStore(openDatabase(':memory:'));
+  // A test may bring its own stores (e.g. on files, to restart the proxy on the same data).
+  const auditStore = deps.auditStore ?? new AuditStore(openDatabase(':memory:'));
+  const userStore = deps.userStore ?? new UserStore(openDatabase(':memory:'));
   const desk = await buildApp(config, {
     upstreamUrl,
     keyStore: new KeyStore(testAccounts),

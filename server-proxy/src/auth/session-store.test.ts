@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../open-database';
+import { ManualClock } from '../test-support/manual-clock';
+import { SessionStore } from './session-store';
+import { UserStore } from './user-store';
+
+const TTL = 60 * 60_000;
+const open: Database[] = [];
+afterEach(() => {
+  for (const db of open.splice(0)) if (db.open) db.close();
+});
+
+/** One proxy process's view of the data dir: its own connection, user store and session store. */
+function boot(file: string, clock: ManualClock) {
+  const db = openDatabase(file);
+  open.push(db);
+  const users = new UserStore(db);
+  return { db, users, sessions: new SessionStore(clock, TTL, db, users) };
+}
+
+const freshFile = () => join(mkdtempSync(join(tmpdir(), 'desk-sessions-')), 'users.sqlite');
+const tom = { name: 'tom', role: 'trader' as const, accounts: ['main', 'sub'], passwordHash: 'scrypt$unused' };
+
+describe('session store across restarts', () => {
+  it('restores a session after the store is closed and reopened on the same file, with the same role, accounts and csrf token', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.db.close();
+
+    clock.advance(TTL / 2);
+    const again = boot(file, clock).sessions;
+    expect(again.size).toBe(0);
+    expect(again.get(made.id)).toEqual(made);
+    // Now cached: the next lookup does not need the database.
+    expect(again.size).toBe(1);
+  });
+
+  it('stores only a hash of the session id, never the cookie value', () => {
+    const file = freshFile();
+    const { db, users, sessions } = boot(file, new ManualClock());
+    users.put(tom);
+    const made = sessions.create({ user: 'tom', role: 'trader', accounts: ['main'] });
+    const dump = JSON.stringify(db.prepare('SELECT * FROM sessions').all());
+    expect(dump).not.toContain(made.id);
+    expect(dump).toContain(createHash('sha256').update(made.id).digest('base64url'));
+  });
+
+  it('ends a session at its ttl even across a restart', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.db.close();
+
+    clock.advance(TTL);
+    const again = boot(file, clock);
+    expect(again.sessions.get(made.id)).toBeUndefined();
+    expect(again.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+  });
+
+  it('sweeps expired rows out of the database, including those of sessions this process never saw', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    clock.advance(TTL / 2);
+    const later = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.db.close();
+
+    clock.advance(TTL / 2);
+    const again = boot(file, clock);
+    again.sessions.sweep();
+    expect(again.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({ n: 1 });
+    expect(again.sessions.get(later.id)?.user).toBe('tom');
+  });
+
+  it('forgets a logged-out session for good: a restart does not bring it back', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.sessions.delete(made.id);
+    expect(first.sessions.get(made.id)).toBeUndefined();
+    first.db.close();
+
+    expect(boot(file, clock).sessions.get(made.id)).toBeUndefined();
+  });
+
+  it('ends every session of a user in the database too (deleteUser)', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    const a = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const b = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.sessions.deleteUser('tom');
+    first.db.close();
+
+    const again = boot(file, clock).sessions;
+    expect(again.get(a.id)).toBeUndefined();
+    expect(again.get(b.id)).toBeUndefined();
+  });
+
+  it('does not restore the session of a user removed while the proxy was down', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.db.close();
+
+    const again = boot(file, clock);
+    again.users.remove('tom');
+    expect(again.sessions.get(made.id)).toBeUndefined();
+    // And the row is gone: putting the user back does not revive the old cookie.
+    again.users.put(tom);
+    expect(again.sessions.get(made.id)).toBeUndefined();
+  });
+
+  it('does not restore a session with a role or accounts the user no longer has', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    first.users.put(tom);
+    const demoted = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    first.users.put({ ...tom, name: 'ann' });
+    const narrowed = first.sessions.create({ user: 'ann', role: 'trader', accounts: ['main', 'sub'] });
+    first.db.close();
+
+    const again = boot(file, clock);
+    again.users.put({ ...tom, role: 'viewer' });
+    again.users.put({ ...tom, name: 'ann', accounts: ['sub'] });
+    expect(again.sessions.get(demoted.id)).toBeUndefined();
+    expect(again.sessions.get(narrowed.id)).toBeUndefined();
+  });
+
+  it('restores the one-time-token admin, who has no user row', () => {
+    const file = freshFile();
+    const clock = new ManualClock();
+    const first = boot(file, clock);
+    const admin = first.sessions.create({ user: 'admin', role: 'admin', accounts: ['main', 'sub', 'broker'], localAdmin: true });
+    // A session not marked local-admin, for a name with no user row, is not restored.
+    const stray = first.sessions.create({ user: 'admin', role: 'admin', accounts: ['main'] });
+    first.db.close();
+
+    const again = boot(file, clock).sessions;
+    expect(again.get(admin.id)).toMatchObject({ user: 'admin', role: 'admin', accounts: ['main', 'sub', 'broker'], localAdmin: true, csrfToken: admin.csrfToken });
+    expect(again.get(stray.id)).toBeUndefined();
+  });
+
+  it('answers undefined for an unknown or missing cookie', () => {
+    const { sessions } = boot(freshFile(), new ManualClock());
+    expect(sessions.get(undefined)).toBeUndefined();
+    expect(sessions.get('no-such-session')).toBeUndefined();
+  });
+
+  it('refuses to hand out a session it could not store', () => {
+    const { db, sessions } = boot(freshFile(), new ManualClock());
+    db.close();
+    expect(() => sessions.create({ user: 'tom', role: 'trader', accounts: ['main'] })).toThrow();
+  });
+});
