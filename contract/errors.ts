@@ -86,6 +86,7 @@ export const errorCatalog = {
   'DESK429': { status: 429, en: 'Too many requests queued for this account: {detail}', zh: '该账户排队请求过多：{detail}' },
   'DESK429L': { status: 429, en: 'Too many login attempts; try again in {detail} s', zh: '登录尝试过多，请 {detail} 秒后再试' },
   'DESK502': { status: 502, en: 'The exchange did not answer: {detail}', zh: '交易所未响应：{detail}' },
+  'DESK503': { status: 503, en: 'The audit log is unavailable; nothing was sent', zh: '审计日志不可用；未发送任何请求' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof errorCatalog;

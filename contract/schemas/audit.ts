@@ -20,7 +20,29 @@ export const auditEntrySchema = z.strictObject({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditRowSchema = auditEntrySchema.extend({ id: z.number().int() });
+/**
+ * A mutation's row is written before it is sent (state `sent`: the result is not known,
+ * httpStatus 0, code and msg empty) and completed when the answer comes (`complete`).
+ * A row still `sent` means the proxy never learnt the outcome (it stopped mid-call, or
+ * the log failed to take the result): the order may exist.
+ */
+export const auditStates = ['sent', 'complete'] as const;
+export const auditStateSchema = z.enum(auditStates);
+export type AuditState = z.infer<typeof auditStateSchema>;
+
+/** The part of a row known before the call is sent (the orderIds/clientOids the request names). */
+export const auditIntentSchema = auditEntrySchema.omit({ httpStatus: true, code: true, msg: true });
+export type AuditIntent = z.infer<typeof auditIntentSchema>;
+
+/** The outcome that completes a `sent` row; the refs replace the request's (they include them). */
+export const auditOutcomeSchema = auditEntrySchema.pick({ httpStatus: true, code: true, msg: true, orderIds: true, clientOids: true });
+export type AuditOutcome = z.infer<typeof auditOutcomeSchema>;
+
+export const auditRowSchema = auditEntrySchema.extend({
+  id: z.number().int(),
+  // Optional only so rows built before this field still type-check; the proxy always sends it.
+  state: auditStateSchema.optional(),
+});
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
 const digits = (field: string) => z.string().regex(/^\d{1,16}$/, `${field}: must be a whole number`);
@@ -31,6 +53,7 @@ export const auditQuerySchema = z.strictObject({
   account: z.string().max(32).optional(),
   endpoint: z.string().max(64).optional(),
   code: z.string().max(16).optional(),
+  state: auditStateSchema.optional(),
   from: digits('from').transform(Number).optional(),
   to: digits('to').transform(Number).optional(),
   cursor: digits('cursor').transform(Number).optional(),

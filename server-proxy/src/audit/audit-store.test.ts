@@ -9,6 +9,18 @@ import { AuditStore } from './audit-store';
 import { collectOrderRefs } from './order-refs';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
+const intent = {
+  time: 10,
+  user: 'ann',
+  account: 'main',
+  endpoint: 'placeOrder',
+  method: 'POST',
+  path: '/api/v3/trade/place-order',
+  channel: 'rest' as const,
+  requestBody: '{"clientOid":"c-1"}',
+  orderIds: [],
+  clientOids: ['c-1'],
+};
 
 describe('audit store', () => {
   it('opens its database in WAL mode', () => {
@@ -16,7 +28,7 @@ describe('audit store', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
-  it('keeps committed rows when the process is killed with SIGKILL', async () => {
+  it('keeps committed rows when the process is killed with SIGKILL, a call in flight as sent', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'desk-audit-')), 'audit.sqlite');
     // node --import tsx: the writer is this very process, so SIGKILL hits it and not a wrapper.
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'server-proxy/src/test-support/audit-writer.ts'), file], {
@@ -29,13 +41,49 @@ describe('audit store', () => {
       void exited.then(() => fail(new Error('the writer exited before writing')));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         written.push(line);
-        if (written.length === 3) done();
+        if (written.length === 4) done();
       });
     });
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     const rows = new AuditStore(openDatabase(file)).query({ user: 'killed' }).list;
-    expect(rows.map((r) => r.clientOids[0])).toEqual(['k-2', 'k-1', 'k-0']);
+    expect(rows.map((r) => [r.clientOids[0], r.state])).toEqual([
+      ['k-3', 'sent'],
+      ['k-2', 'complete'],
+      ['k-1', 'complete'],
+      ['k-0', 'complete'],
+    ]);
+  });
+
+  it('adds the state column to a log from before write-ahead, its rows complete, and writes ahead on it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'desk-audit-')), 'audit.sqlite');
+    const old = openDatabase(file);
+    old.exec(`CREATE TABLE audit (
+      id INTEGER PRIMARY KEY AUTOINCREMENT, ts INTEGER NOT NULL, user TEXT NOT NULL, account TEXT NOT NULL,
+      endpoint TEXT NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL, channel TEXT NOT NULL, request_body TEXT NOT NULL,
+      http_status INTEGER NOT NULL, code TEXT NOT NULL, msg TEXT NOT NULL, order_ids TEXT NOT NULL, client_oids TEXT NOT NULL
+    ) STRICT`);
+    old.prepare(`INSERT INTO audit (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids)
+      VALUES (1, 'old', 'main', 'placeOrder', 'POST', '/api/v3/trade/place-order', 'rest', '{}', 200, '00000', 'success', '["9"]', '["o-1"]')`).run();
+    old.close();
+
+    const store = new AuditStore(openDatabase(file));
+    expect(store.query({ user: 'old' }).list).toEqual([expect.objectContaining({ state: 'complete', httpStatus: 200, orderIds: ['9'] })]);
+    const id = store.begin({ ...intent, user: 'old' });
+    expect(store.query({ user: 'old', state: 'sent' }).list.map((r) => r.id)).toEqual([id]);
+    // Opening it again finds the column and adds nothing.
+    expect(new AuditStore(openDatabase(file)).query({ user: 'old' }).list).toHaveLength(2);
+  });
+
+  it('completes a sent row once, and refuses to complete a row that is not awaiting a result', () => {
+    const store = new AuditStore(openDatabase(':memory:'));
+    const id = store.begin(intent);
+    expect(store.query({}).list[0]).toMatchObject({ id, state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['c-1'] });
+    store.complete(id, { httpStatus: 200, code: '00000', msg: 'success', orderIds: ['42'], clientOids: ['c-1'] });
+    expect(store.query({}).list[0]).toMatchObject({ id, state: 'complete', httpStatus: 200, code: '00000', orderIds: ['42'], time: intent.time });
+    expect(() => store.complete(id, { httpStatus: 500, code: 'x', msg: 'again', orderIds: [], clientOids: [] })).toThrow(/not awaiting/);
+    expect(() => store.complete(id + 1, { httpStatus: 200, code: '00000', msg: '', orderIds: [], clientOids: [] })).toThrow(/not awaiting/);
+    expect(store.query({}).list[0]).toMatchObject({ code: '00000', msg: 'success' });
   });
 
   it('rejects a malformed entry instead of writing half a row', () => {

@@ -1,6 +1,18 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import { auditEntrySchema, type AuditEntry, type AuditPage, type AuditQuery, type AuditRow } from '@contract/schemas/audit';
+import {
+  auditEntrySchema,
+  auditIntentSchema,
+  auditOutcomeSchema,
+  auditStateSchema,
+  type AuditEntry,
+  type AuditIntent,
+  type AuditOutcome,
+  type AuditPage,
+  type AuditQuery,
+  type AuditRow,
+  type AuditState,
+} from '@contract/schemas/audit';
 
 const MAX_BODY_CHARS = 64 * 1024;
 
@@ -19,14 +31,19 @@ const dbRowSchema = z.object({
   msg: z.string(),
   order_ids: z.string(),
   client_oids: z.string(),
+  state: auditStateSchema,
 });
 
 /**
- * The audit log of every mutating call (REST and WebSocket trade ops). record() is
- * synchronous: the row is committed (WAL) before the caller answers the browser.
+ * The audit log of every mutating call (REST and WebSocket trade ops). Writes are
+ * synchronous and committed (WAL) when they return. A call that is sent upstream is
+ * written ahead: begin() before it leaves (state `sent`), complete() when the answer
+ * comes, so the log never lacks an attempt, even if the proxy dies mid-call. A refusal
+ * that is never sent is one complete row (record()).
  */
 export class AuditStore {
   private readonly insert: Statement;
+  private readonly finish: Statement;
 
   constructor(private readonly db: Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS audit (
@@ -49,14 +66,39 @@ export class AuditStore {
     CREATE INDEX IF NOT EXISTS audit_user ON audit (user, id);
     CREATE INDEX IF NOT EXISTS audit_account ON audit (account, id);
     CREATE INDEX IF NOT EXISTS audit_endpoint ON audit (endpoint, id);`);
+    // Logs from before write-ahead hold only finished calls: they default to complete.
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('audit');
+    if (!columns.includes('state')) db.exec(`ALTER TABLE audit ADD COLUMN state TEXT NOT NULL DEFAULT 'complete'`);
     this.insert = db.prepare(`INSERT INTO audit
-      (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids)
-      VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids)`);
+      (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids, state)
+      VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids, @state)`);
+    this.finish = db.prepare(`UPDATE audit SET http_status = @http_status, code = @code, msg = @msg, order_ids = @order_ids,
+      client_oids = @client_oids, state = 'complete' WHERE id = @id AND state = 'sent'`);
   }
 
-  /** Writes one row and returns its id. Throws if the entry is malformed or the write fails. */
+  /** Writes one complete row (a call that was never sent) and returns its id. Throws if the entry is malformed or the write fails. */
   record(entry: AuditEntry): number {
     const e = auditEntrySchema.parse(entry);
+    return this.write(e, e, 'complete');
+  }
+
+  /**
+   * Writes the row of a call about to be sent (state `sent`, result unknown) and returns
+   * its id for complete(). Throws if the write fails: then the call must not be sent.
+   */
+  begin(intent: AuditIntent): number {
+    const e = auditIntentSchema.parse(intent);
+    return this.write(e, { httpStatus: 0, code: '', msg: '', orderIds: e.orderIds, clientOids: e.clientOids }, 'sent');
+  }
+
+  /** Records the outcome on the row begin() wrote. Throws if the write fails or that row is not awaiting one. */
+  complete(id: number, outcome: AuditOutcome): void {
+    const o = auditOutcomeSchema.parse(outcome);
+    const info = this.finish.run({ id, ...outcomeColumns(o) });
+    if (info.changes !== 1) throw new Error(`audit row ${id} is not awaiting its result`);
+  }
+
+  private write(e: AuditIntent, o: AuditOutcome, state: AuditState): number {
     const info = this.insert.run({
       ts: e.time,
       user: e.user,
@@ -66,11 +108,8 @@ export class AuditStore {
       path: e.path,
       channel: e.channel,
       request_body: e.requestBody.length > MAX_BODY_CHARS ? `${e.requestBody.slice(0, MAX_BODY_CHARS)}…` : e.requestBody,
-      http_status: e.httpStatus,
-      code: e.code,
-      msg: e.msg.slice(0, 1000),
-      order_ids: JSON.stringify(e.orderIds),
-      client_oids: JSON.stringify(e.clientOids),
+      ...outcomeColumns(o),
+      state,
     });
     return Number(info.lastInsertRowid);
   }
@@ -90,6 +129,7 @@ export class AuditStore {
     eq('account', 'account');
     eq('endpoint', 'endpoint');
     eq('code', 'code');
+    eq('state', 'state');
     if (q.from !== undefined) {
       where.push('ts >= @from');
       params.from = q.from;
@@ -111,6 +151,16 @@ export class AuditStore {
   }
 }
 
+function outcomeColumns(o: AuditOutcome) {
+  return {
+    http_status: o.httpStatus,
+    code: o.code,
+    msg: o.msg.slice(0, 1000),
+    order_ids: JSON.stringify(o.orderIds),
+    client_oids: JSON.stringify(o.clientOids),
+  };
+}
+
 function toRow(r: z.infer<typeof dbRowSchema>): AuditRow {
   return {
     id: r.id,
@@ -127,5 +177,6 @@ function toRow(r: z.infer<typeof dbRowSchema>): AuditRow {
     msg: r.msg,
     orderIds: z.array(z.string()).parse(JSON.parse(r.order_ids)),
     clientOids: z.array(z.string()).parse(JSON.parse(r.client_oids)),
+    state: r.state,
   };
 }

@@ -1,4 +1,5 @@
-// Child process for the kill -9 test: records audit rows, reports each, then idles.
+// Child process for the kill -9 test: records audit rows and begins one more (a call in
+// flight), reports each, then idles.
 import { AuditStore } from '../audit/audit-store';
 import { openDatabase } from '../open-database';
 
@@ -23,4 +24,18 @@ for (let i = 0; i < 3; i++) {
   });
   process.stdout.write(`written ${id}\n`);
 }
+// A call in flight when the process dies: written ahead, never completed.
+const inFlight = store.begin({
+  time: Date.now(),
+  user: 'killed',
+  account: 'main',
+  endpoint: 'placeOrder',
+  method: 'POST',
+  path: '/api/v3/trade/place-order',
+  channel: 'rest',
+  requestBody: JSON.stringify({ clientOid: 'k-3' }),
+  orderIds: [],
+  clientOids: ['k-3'],
+});
+process.stdout.write(`sent ${inFlight}\n`);
 setInterval(() => {}, 1000);

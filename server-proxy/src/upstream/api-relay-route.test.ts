@@ -1,5 +1,8 @@
+import type { Database } from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signRest } from '@contract/signing';
+import { AuditStore } from '../audit/audit-store';
+import { openDatabase } from '../open-database';
 import { deadUpstreamUrl, FakeUpstream } from '../test-support/fake-upstream';
 import { testAccounts, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 
@@ -209,6 +212,7 @@ describe('audit of mutations', () => {
       channel: 'rest',
       httpStatus: 200,
       code: '00000',
+      state: 'complete',
       orderIds: ['90', '91'],
       clientOids: ['a-1', 'a-2'],
     });
@@ -221,6 +225,120 @@ describe('audit of mutations', () => {
     await desk.app.inject({ method: 'GET', url: '/api/v3/account/assets', headers });
     const rows = desk.auditStore.query({ user: 'vera' }).list;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ endpoint: 'placeOrder', httpStatus: 403, code: 'DESK403' });
+    expect(rows[0]).toMatchObject({ endpoint: 'placeOrder', httpStatus: 403, code: 'DESK403', state: 'complete' });
+  });
+});
+
+describe('write-ahead audit of mutations', () => {
+  // A desk whose audit database the test can break: a trigger makes the insert or the
+  // update fail the way a full disk or a locked file would, with a real SQLite error.
+  let db: Database;
+  let wa: TestDesk;
+  beforeAll(async () => {
+    db = openDatabase(':memory:');
+    wa = await testDesk(upstream.url, {}, { auditStore: new AuditStore(db) });
+  });
+  afterAll(async () => {
+    await wa.app.close();
+    db.close();
+  });
+  afterEach(() => {
+    db.exec('DROP TRIGGER IF EXISTS fail_insert; DROP TRIGGER IF EXISTS fail_update;');
+  });
+  const failInserts = () => db.exec(`CREATE TRIGGER fail_insert BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+  const failUpdates = () => db.exec(`CREATE TRIGGER fail_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+  const place = (headers: Record<string, string>, body: unknown = validOrder) =>
+    wa.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers, payload: JSON.stringify(body) });
+
+  it('writes the row, state sent, before the call reaches the exchange, and completes it with the answer', async () => {
+    const { headers } = wa.signIn('trader', ['main'], 'wendy');
+    let seenUpstream: unknown;
+    upstream.respond(() => {
+      seenUpstream = wa.auditStore.query({ user: 'wendy' }).list;
+      return undefined;
+    });
+    const res = await place(headers, { ...validOrder, clientOid: 'wa-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-desk-audit']).toBeUndefined();
+    expect(seenUpstream).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['wa-1'], orderIds: [] })]);
+    const rows = wa.auditStore.query({ user: 'wendy' }).list;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'complete', endpoint: 'placeOrder', httpStatus: 200, code: '00000', msg: 'success', orderIds: ['1234567'], clientOids: ['wa-1'] });
+  });
+
+  it('answers 503 and sends nothing when the audit row cannot be written', async () => {
+    const { headers } = wa.signIn('trader', ['main'], 'ian');
+    failInserts();
+    const res = await place(headers);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'DESK503', data: null });
+    expect(res.json().msg).toBe('The audit log is unavailable; nothing was sent');
+    expect(upstream.calls).toHaveLength(0);
+    expect(wa.logLines.some((l) => l.includes('audit log unavailable; mutation not sent') && l.includes('disk full'))).toBe(true);
+    // The lane's slot was given back: once the log works again, the same call goes through.
+    db.exec('DROP TRIGGER fail_insert');
+    expect((await place(headers)).statusCode).toBe(200);
+    expect(upstream.calls).toHaveLength(1);
+  });
+
+  it("relays the exchange's answer unchanged, marked x-desk-audit: incomplete, when the result cannot be recorded; the row stays sent", async () => {
+    const { headers } = wa.signIn('trader', ['main'], 'ursula');
+    upstream.respond(() => ({ status: 200, body: { code: '00000', msg: 'success', requestTime: 7, data: { orderId: '777', clientOid: 'u-1' } } }));
+    failUpdates();
+    const res = await place(headers, { ...validOrder, clientOid: 'u-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-desk-audit']).toBe('incomplete');
+    expect(res.json()).toEqual({ code: '00000', msg: 'success', requestTime: 7, data: { orderId: '777', clientOid: 'u-1' } });
+    expect(upstream.calls).toHaveLength(1);
+    const rows = wa.auditStore.query({ user: 'ursula' }).list;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'sent', httpStatus: 0, code: '', clientOids: ['u-1'] });
+    const logged = wa.logLines.find((l) => l.includes('the row stays'));
+    expect(logged).toBeDefined();
+    expect(logged).not.toContain(testAccounts[0]!.secret);
+  });
+
+  it('still answers a refusal when its audit row cannot be written, marked incomplete', async () => {
+    const { headers } = wa.signIn('viewer', ['main'], 'rita');
+    failInserts();
+    const res = await place(headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('DESK403');
+    expect(res.headers['x-desk-audit']).toBe('incomplete');
+    expect(upstream.calls).toHaveLength(0);
+  });
+
+  it('leaves reads alone: a GET works while the audit log is down', async () => {
+    const { headers } = wa.signIn('trader', ['main'], 'gina');
+    failInserts();
+    const res = await wa.app.inject({ method: 'GET', url: '/api/v3/account/assets', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-desk-audit']).toBeUndefined();
+  });
+
+  it('completes the row with the 502 when the exchange does not answer', async () => {
+    const down = await testDesk(await deadUpstreamUrl());
+    try {
+      const { headers } = down.signIn('trader');
+      await down.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers, payload: JSON.stringify(validOrder) });
+      const rows = down.auditStore.query({}).list;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ state: 'complete', httpStatus: 502, code: 'DESK502' });
+    } finally {
+      await down.app.close();
+    }
+  });
+
+  it('shows a row left sent (the proxy stopped mid-call) as sent in GET /audit, with no result', async () => {
+    const id = wa.auditStore.begin({
+      time: 5, user: 'killed-mid-call', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order',
+      channel: 'rest', requestBody: JSON.stringify(validOrder), orderIds: [], clientOids: ['desk-1'],
+    });
+    const { cookie } = wa.signIn('ops');
+    const res = await wa.app.inject({ method: 'GET', url: '/audit?user=killed-mid-call', headers: { cookie } });
+    expect(res.json().data.list).toEqual([expect.objectContaining({ id, state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['desk-1'] })]);
+    const sentOnly = await wa.app.inject({ method: 'GET', url: '/audit?state=sent', headers: { cookie } });
+    expect(sentOnly.json().data.list.map((r: { id: number }) => r.id)).toContain(id);
+    expect(sentOnly.json().data.list.every((r: { state: string }) => r.state === 'sent')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointDef } from '@contract/endpoints';
 import { errorEnvelope, httpStatusOf, localeFrom } from '@contract/errors';
+import type { AuditIntent } from '@contract/schemas/audit';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { collectOrderRefs } from '../audit/order-refs';
 import { sessionOf } from '../auth/authenticate';
@@ -52,15 +53,10 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
   app.decorateRequest('deskSession', null);
   app.decorateRequest('deskCall', null);
 
-  const audit = (
-    request: FastifyRequest,
-    who: { session: Session; account: AccountCredentials; endpoint: EndpointDef; path: string },
-    result: { status: number; code: string; msg: string },
-    body: unknown,
-    data: unknown,
-  ) => {
-    const refs = collectOrderRefs(body, data);
-    ctx.auditStore.record({
+  /** The part of a mutation's audit row known before anything is sent. */
+  const intentOf = (request: FastifyRequest, who: { session: Session; account: AccountCredentials; endpoint: EndpointDef; path: string }, body: unknown): AuditIntent => {
+    const refs = collectOrderRefs(body);
+    return {
       time: ctx.clock.now(),
       user: who.session.user,
       account: who.account.name,
@@ -69,12 +65,34 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       path: who.path,
       channel: 'rest',
       requestBody: typeof request.body === 'string' ? request.body : '',
-      httpStatus: result.status,
-      code: result.code,
-      msg: result.msg,
       orderIds: refs.orderIds,
       clientOids: refs.clientOids,
-    });
+    };
+  };
+
+  /** The browser still gets its answer (for a sent call the order may exist): the header and the log say the row is short of it. */
+  const auditIncomplete = (reply: FastifyReply, err: unknown, fields: Record<string, unknown>, what: string) => {
+    reply.header('x-desk-audit', 'incomplete');
+    ctx.logger.error({ ...fields, err: (err instanceof Error ? err.message : String(err)).slice(0, 200) }, what);
+  };
+
+  /** One complete row for a mutation that was never sent (refused, or given up while queued). */
+  const auditUnsent = (reply: FastifyReply, intent: AuditIntent, result: { status: number; code: string; msg: string }) => {
+    try {
+      ctx.auditStore.record({ ...intent, httpStatus: result.status, code: result.code, msg: result.msg });
+    } catch (err) {
+      auditIncomplete(reply, err, { user: intent.user, endpoint: intent.endpoint, code: result.code }, 'audit write of a refused mutation failed');
+    }
+  };
+
+  /** Completes the row begin() wrote; a failure never hides the upstream's answer. */
+  const auditOutcome = (reply: FastifyReply, { id, intent }: { id: number; intent: AuditIntent }, result: { status: number; code: string; msg: string }, body: unknown, data: unknown) => {
+    const refs = collectOrderRefs(body, data);
+    try {
+      ctx.auditStore.complete(id, { httpStatus: result.status, code: result.code, msg: result.msg, orderIds: refs.orderIds, clientOids: refs.clientOids });
+    } catch (err) {
+      auditIncomplete(reply, err, { user: intent.user, endpoint: intent.endpoint, auditId: id, status: result.status, code: result.code }, 'audit result not recorded; the row stays "sent"');
+    }
   };
 
   /** Answers a refusal; a refused mutation is audited too (who tried what, and why not). */
@@ -84,7 +102,8 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     const now = ctx.clock.now();
     if (endpoint?.mutating && account) {
       const envelope = errorEnvelope(refusal.code, 'en-US', refusal.params, now);
-      audit(request, { session, account, endpoint, path: call?.path ?? refusal.path ?? endpoint.path }, { status: httpStatusOf(refusal.code), code: refusal.code, msg: envelope.msg }, body, undefined);
+      const intent = intentOf(request, { session, account, endpoint, path: call?.path ?? refusal.path ?? endpoint.path }, body);
+      auditUnsent(reply, intent, { status: httpStatusOf(refusal.code), code: refusal.code, msg: envelope.msg });
     }
     ctx.logger.debug({ user: session.user, url: request.url.slice(0, 200), code: refusal.code }, 'api call refused');
     return replyError(request, reply, refusal.code, refusal.params, now);
@@ -124,8 +143,24 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       if (request.raw.socket?.destroyed) {
         ctx.shaper.release(laneKey);
         ctx.logger.info({ user: session.user, endpoint: endpoint.id }, 'browser left while the call was queued; not sent');
-        if (endpoint.mutating) audit(request, { session, ...call }, { status: 0, code: 'DESK499', msg: 'the browser closed the request while it was queued; not sent' }, validated.body, undefined);
+        if (endpoint.mutating) {
+          auditUnsent(reply, intentOf(request, { session, ...call }, validated.body), { status: 0, code: 'DESK499', msg: 'the browser closed the request while it was queued; not sent' });
+        }
         return reply.code(499).send();
+      }
+    }
+
+    // Write-ahead: a mutation leaves only once its row is committed, so the log never
+    // lacks an attempt; no log, no order.
+    let written: { id: number; intent: AuditIntent } | undefined;
+    if (endpoint.mutating) {
+      const intent = intentOf(request, { session, ...call }, validated.body);
+      try {
+        written = { id: ctx.auditStore.begin(intent), intent };
+      } catch (err) {
+        ctx.shaper.release(laneKey);
+        ctx.logger.error({ user: session.user, endpoint: endpoint.id, err: (err instanceof Error ? err.message : String(err)).slice(0, 200) }, 'audit log unavailable; mutation not sent');
+        return replyError(request, reply, 'DESK503', {}, ctx.clock.now());
       }
     }
 
@@ -144,14 +179,14 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       ctx.shaper.release(laneKey);
       const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
       ctx.logger.warn({ endpoint: endpoint.id, account: account.name, reason }, 'upstream unavailable');
-      if (endpoint.mutating) audit(request, { session, ...call }, { status: 502, code: 'DESK502', msg: reason }, validated.body, undefined);
+      if (written) auditOutcome(reply, written, { status: 502, code: 'DESK502', msg: reason }, validated.body, undefined);
       return replyError(request, reply, 'DESK502', { detail: reason }, ctx.clock.now());
     }
 
-    if (endpoint.mutating) {
+    if (written) {
       const env = parseEnvelope(upstream.body);
-      // Written before the answer leaves: the browser never sees a result the log lacks.
-      audit(request, { session, ...call }, { status: upstream.status, code: env?.code ?? '', msg: env?.msg ?? '' }, validated.body, env?.data);
+      // Recorded before the answer leaves; if it cannot be, the answer still goes (marked).
+      auditOutcome(reply, written, { status: upstream.status, code: env?.code ?? '', msg: env?.msg ?? '' }, validated.body, env?.data);
       ctx.logger.info({ user: session.user, account: account.name, endpoint: endpoint.id, status: upstream.status, code: env?.code }, 'mutation relayed');
     }
     return reply.code(upstream.status).header('content-type', upstream.contentType).header('cache-control', 'no-store').send(upstream.body);
