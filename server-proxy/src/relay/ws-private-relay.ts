@@ -21,7 +21,7 @@ import { EVENT_KEY } from './ws-public-hub';
 import { ArgReader, scanPush } from './ws-push-route';
 import type { BrowserSendQueue } from './ws-send-queue';
 import { checkWsTrade } from './ws-trade-check';
-import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
+import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, WsAuditRecord, WsAuditRow, WsRelayDeps } from './ws-relay-types';
 import { UpstreamLink } from './ws-upstream';
 
 /** Subscriptions of the private channels need what the matching REST reads need. */
@@ -35,12 +35,21 @@ const TOPIC_PERMISSION: Readonly<Record<string, string>> = {
 /** Trade ops waiting for the rate limit past this many are refused, not queued for later. */
 const MAX_TRADE_BACKLOG = 20;
 
-interface PendingTrade {
+/** A trade op as the browser sent it, and what the audit log knows of it. */
+interface TradeOp {
   readonly body: Record<string, unknown>;
   readonly topic: string;
   readonly category: string | undefined;
+  /** Its `sent` row, once written ahead (undefined for an op that was never sent). */
+  readonly row?: WsAuditRow | undefined;
+}
+
+interface PendingTrade extends TradeOp {
   readonly timer: NodeJS.Timeout;
 }
+
+const isPromise = <T>(v: unknown): v is Promise<T> => typeof (v as { then?: unknown } | null | undefined)?.then === 'function';
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 200);
 
 export interface PrivateRelayOptions {
   session: RelaySession;
@@ -65,6 +74,8 @@ export class PrivateRelay {
   private readonly channels = new Map<string, ChannelArg>();
   private readonly awaitingAck = new Set<string>();
   private readonly pending = new Map<string, PendingTrade>();
+  /** Ops whose `sent` row an asynchronous audit log is still writing. */
+  private readonly starting = new Set<string>();
   private readonly credentials: string[];
   private readonly args = new ArgReader(64);
   private readonly dropped: DroppedMessageLog;
@@ -109,10 +120,10 @@ export class PrivateRelay {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const [id, p] of this.pending) {
+    for (const p of this.pending.values()) {
       clearTimeout(p.timer);
       // The browser is gone, but the op may have been done: the audit row says so.
-      void this.writeAudit(p, id, 'DESK502', 'browser disconnected before the answer', undefined, 'relay');
+      void this.writeAudit(p, 'DESK502', 'browser disconnected before the answer; the order may exist: check it by clientOid', undefined, 'relay');
     }
     this.pending.clear();
     this.link.close();
@@ -180,7 +191,7 @@ export class PrivateRelay {
       if (p !== undefined) {
         this.pending.delete(id);
         clearTimeout(p.timer);
-        void this.answerTrade(id, p, msg, data);
+        void this.answerTrade(p, msg, data);
         return;
       }
     }
@@ -298,7 +309,7 @@ export class PrivateRelay {
       return;
     }
     const id = verdict.op.id;
-    if (this.pending.has(id)) {
+    if (this.pending.has(id) || this.starting.has(id)) {
       this.refuseTrade(msg, id, topic, category, 'DESK400', errorMessage('DESK400', this.o.locale, { field: 'id', detail: 'an op with this id is still waiting for its answer' }), 'id');
       return;
     }
@@ -311,14 +322,56 @@ export class PrivateRelay {
       this.refuseTrade(msg, id, topic, category, 'DESK429', errorMessage('DESK429', this.o.locale, { detail: 'the exchange allows 10 messages per second per connection' }), undefined);
       return;
     }
+    // Write-ahead: the op goes upstream only once the log holds it (no log, no order).
+    const op: TradeOp = { body: msg, topic, category };
+    let begun: ReturnType<WsRelayDeps['audit']>;
+    try {
+      begun = this.o.deps.audit(this.auditRecord(op, { state: 'sent', code: '', msg: '', answerArgs: undefined, decidedBy: undefined }));
+    } catch (err) {
+      this.auditUnavailable(id, op, err);
+      return;
+    }
+    if (isPromise<WsAuditRow | void>(begun)) {
+      // An asynchronous log: the op waits for its row, and its id stays taken meanwhile.
+      this.starting.add(id);
+      begun.then(
+        (row) => {
+          this.starting.delete(id);
+          this.dispatch(id, { ...op, row: typeof row === 'number' ? row : undefined });
+        },
+        (err: unknown) => {
+          this.starting.delete(id);
+          this.auditUnavailable(id, op, err);
+        },
+      );
+      return;
+    }
+    this.dispatch(id, { ...op, row: typeof begun === 'number' ? begun : undefined });
+  }
+
+  /** Sends an op whose `sent` row is written. */
+  private dispatch(id: string, op: TradeOp): void {
+    if (this.closed || !this.loggedIn) {
+      // The link went while an asynchronous log wrote the row: nothing was sent, and the row says so.
+      const msg = errorMessage('DESK502', this.o.locale, { detail: 'not connected to the exchange; nothing was sent' });
+      if (this.closed) void this.writeAudit(op, 'DESK502', msg, undefined, 'relay');
+      else void this.afterAudit(op, 'DESK502', msg, undefined, 'relay', JSON.stringify({ event: 'error', id, code: 'DESK502', msg }));
+      return;
+    }
     const timer = setTimeout(() => {
       const p = this.pending.get(id);
       if (p === undefined) return;
       this.pending.delete(id);
       this.failTrade(id, p, 'no answer in time; the order may exist: check it by clientOid');
     }, this.o.limits.tradeTimeoutMs);
-    this.pending.set(id, { body: msg, topic, category, timer });
-    this.link.send(JSON.stringify(msg));
+    this.pending.set(id, { ...op, timer });
+    this.link.send(JSON.stringify(op.body));
+  }
+
+  /** The `sent` row could not be written: the op is refused, naming the cause, and nothing goes upstream. */
+  private auditUnavailable(id: string, op: TradeOp, err: unknown): void {
+    this.o.logger.error({ account: this.o.account.name, endpoint: `ws:${op.topic}`, err: messageOf(err) }, 'audit log unavailable; trade op not sent');
+    this.sendEvent({ event: 'error', id, code: 'DESK503', msg: errorMessage('DESK503', this.o.locale) });
   }
 
   private refuseTrade(
@@ -331,44 +384,51 @@ export class PrivateRelay {
     field: string | undefined,
   ): void {
     const answer = { event: 'error', id, code, msg, ...(field === undefined ? {} : { field }) };
-    void this.afterAudit({ body, topic, category }, id, code, msg, undefined, 'relay', JSON.stringify(answer));
+    void this.afterAudit({ body, topic, category }, code, msg, undefined, 'relay', JSON.stringify(answer));
   }
 
-  private failTrade(id: string, p: Pick<PendingTrade, 'body' | 'topic' | 'category'>, detail: string): void {
+  private failTrade(id: string, p: TradeOp, detail: string): void {
     const msg = errorMessage('DESK502', this.o.locale, { detail });
-    void this.afterAudit(p, id, 'DESK502', msg, undefined, 'relay', JSON.stringify({ event: 'error', id, code: 'DESK502', msg }));
+    void this.afterAudit(p, 'DESK502', msg, undefined, 'relay', JSON.stringify({ event: 'error', id, code: 'DESK502', msg }));
   }
 
-  private async answerTrade(id: string, p: PendingTrade, msg: Record<string, unknown>, data: Buffer): Promise<void> {
+  private async answerTrade(p: PendingTrade, msg: Record<string, unknown>, data: Buffer): Promise<void> {
     const code = typeof msg.code === 'string' || typeof msg.code === 'number' ? String(msg.code) : '';
     const text = typeof msg.msg === 'string' ? msg.msg : '';
-    await this.afterAudit(p, id, code, text, Array.isArray(msg.args) ? msg.args : undefined, 'upstream', data);
+    await this.afterAudit(p, code, text, Array.isArray(msg.args) ? msg.args : undefined, 'upstream', data);
   }
 
-  /** Writes the audit row, then (and only then) lets the browser see the answer. */
+  /** Records the outcome, then (and only then) lets the browser see the answer; it goes even if the record fails. */
   private async afterAudit(
-    p: Pick<PendingTrade, 'body' | 'topic' | 'category'>,
-    id: string | undefined,
+    p: TradeOp,
     code: string,
     msg: string,
     answerArgs: unknown[] | undefined,
     decidedBy: WsAuditRecord['decidedBy'],
     answer: Buffer | string,
   ): Promise<void> {
-    await this.writeAudit(p, id, code, msg, answerArgs, decidedBy);
+    await this.writeAudit(p, code, msg, answerArgs, decidedBy);
     this.o.queue.send(answer, EVENT_KEY, 'event');
   }
 
-  private async writeAudit(
-    p: Pick<PendingTrade, 'body' | 'topic' | 'category'>,
-    _id: string | undefined,
-    code: string,
-    msg: string,
-    answerArgs: unknown[] | undefined,
-    decidedBy: WsAuditRecord['decidedBy'],
-  ): Promise<void> {
+  /** The outcome of an op: completes its `sent` row, or is the one row of an op never sent. */
+  private async writeAudit(p: TradeOp, code: string, msg: string, answerArgs: unknown[] | undefined, decidedBy: WsAuditRecord['decidedBy']): Promise<void> {
+    const record = this.auditRecord(p, { state: 'complete', code, msg, answerArgs, decidedBy });
+    try {
+      await this.o.deps.audit(record);
+    } catch (err) {
+      const what = p.row === undefined ? 'audit write failed' : 'audit result not recorded; the row stays "sent"';
+      this.o.logger.error({ account: this.o.account.name, endpoint: record.endpoint, auditRow: p.row, code, err: messageOf(err) }, what);
+    }
+  }
+
+  private auditRecord(
+    p: TradeOp,
+    o: { state: WsAuditRecord['state']; code: string; msg: string; answerArgs: unknown[] | undefined; decidedBy: WsAuditRecord['decidedBy'] },
+  ): WsAuditRecord {
     const { session, account } = this.o;
-    const record: WsAuditRecord = {
+    const requestArgs = Array.isArray(p.body.args) ? p.body.args : undefined;
+    return {
       time: this.o.clock.now(),
       user: session.user,
       role: session.role,
@@ -377,18 +437,15 @@ export class PrivateRelay {
       endpoint: `ws:${p.topic}`,
       category: p.category,
       body: p.body,
-      code,
-      msg,
+      code: o.code,
+      msg: o.msg,
       // Batches list theirs comma-separated, in order, so one row still finds every order.
-      orderId: joinField(answerArgs, 'orderId'),
-      clientOid: joinField(answerArgs, 'clientOid') ?? joinField(Array.isArray(p.body.args) ? p.body.args : undefined, 'clientOid'),
-      decidedBy,
+      orderId: joinField(o.answerArgs, 'orderId') ?? joinField(requestArgs, 'orderId'),
+      clientOid: joinField(o.answerArgs, 'clientOid') ?? joinField(requestArgs, 'clientOid'),
+      decidedBy: o.decidedBy,
+      state: o.state,
+      sentRow: o.state === 'complete' ? p.row : undefined,
     };
-    try {
-      await this.o.deps.audit(record);
-    } catch (err) {
-      this.o.logger.error({ account: account.name, endpoint: record.endpoint, err: (err as Error).message }, 'audit write failed');
-    }
   }
 
   private sendLoginEvent(): void {

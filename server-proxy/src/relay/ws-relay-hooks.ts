@@ -4,6 +4,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { httpStatusOf } from '@contract/errors';
+import type { AuditIntent } from '@contract/schemas/audit';
 import type { Session } from '../auth/session-store';
 import type { WsRelayHooks } from './relay-hooks';
 import type { RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
@@ -37,7 +38,7 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
     },
     upstream: { publicUrl: hooks.upstream.wsPublic, privateUrl: hooks.upstream.wsPrivate },
     audit: (r: WsAuditRecord) => {
-      hooks.audit.record({
+      const intent: AuditIntent = {
         time: r.time,
         user: r.user,
         account: r.account,
@@ -46,14 +47,26 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
         path: '/ws/private',
         channel: 'ws',
         requestBody: JSON.stringify(r.body),
+        orderIds: splitList(r.orderId),
+        clientOids: splitList(r.clientOid),
+      };
+      if (r.state === 'sent') return hooks.audit.begin(intent);
+      const outcome = {
         httpStatus: r.code === '0' || r.code === '00000' ? 200 : httpStatusOf(r.code),
         code: r.code,
         msg: r.msg,
-        orderIds: r.orderId === undefined ? [] : r.orderId.split(','),
-        clientOids: r.clientOid === undefined ? [] : r.clientOid.split(','),
-      });
+        orderIds: intent.orderIds,
+        clientOids: intent.clientOids,
+      };
+      if (r.sentRow !== undefined) hooks.audit.complete(r.sentRow, outcome);
+      else hooks.audit.record({ ...intent, ...outcome });
     },
     logger: hooks.logger,
     clock: hooks.clock,
   };
+}
+
+/** Batches list theirs comma-separated (ws-private-relay.ts). */
+function splitList(list: string | undefined): string[] {
+  return list === undefined ? [] : list.split(',');
 }

@@ -22,7 +22,12 @@ export interface RelayAccount {
   passphrase: string;
 }
 
-/** One WebSocket trade operation and its outcome, for the audit log (issue 5 item 8). */
+/**
+ * One WebSocket trade operation for the audit log (issue 5 item 8), written ahead: an op
+ * that goes upstream is first recorded with state `sent` (code and msg empty, outcome
+ * unknown), then again with state `complete` and `sentRow` naming that row. An op the
+ * relay refuses is one `complete` record without `sentRow`.
+ */
 export interface WsAuditRecord {
   time: number;
   user: string;
@@ -39,9 +44,15 @@ export interface WsAuditRecord {
   msg: string;
   orderId: string | undefined;
   clientOid: string | undefined;
-  /** 'upstream' when the exchange answered; 'relay' when the relay refused or lost it. */
-  decidedBy: 'upstream' | 'relay';
+  /** 'upstream' when the exchange answered; 'relay' when the relay refused or lost it; undefined while `sent`. */
+  decidedBy: 'upstream' | 'relay' | undefined;
+  state: 'sent' | 'complete';
+  /** On a `complete` record of an op that went upstream: what audit() returned for its `sent` record. */
+  sentRow: WsAuditRow | undefined;
 }
+
+/** The audit log's handle on a `sent` row (the proxy's row id). */
+export type WsAuditRow = number;
 
 export type TradeOpCheck = { ok: true } | { ok: false; code: string; msg: string };
 
@@ -103,8 +114,13 @@ export interface WsRelayDeps {
   /** The keys of account `name` if this session may use it, else null. */
   accountFor(session: RelaySession, name: string): RelayAccount | null;
   upstream: { publicUrl: string; privateUrl: string };
-  /** Written before the browser sees the answer; a returned promise is awaited. */
-  audit(record: WsAuditRecord): void | Promise<void>;
+  /**
+   * The audit log; a returned promise is awaited. A `sent` record is written before the op
+   * goes upstream and returns the row to complete; if it throws (or rejects) the op is
+   * refused with DESK503 and nothing is sent. A `complete` record is written before the
+   * browser sees the answer; if that fails the answer is delivered anyway (the order may exist).
+   */
+  audit(record: WsAuditRecord): WsAuditRow | void | Promise<WsAuditRow | void>;
   logger: RelayLogger;
   /** Extra validation of a trade op after the relay's own structural checks. */
   validateTradeOp?(msg: unknown): TradeOpCheck;

@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { OrderBook } from '@contract/book/order-book';
 import { attachWsRelay, type WsRelay } from './ws-relay';
-import type { RelayLimits, RelaySession, WsAuditRecord } from './ws-relay-types';
+import type { Database } from 'better-sqlite3';
+import { AuditStore } from '../audit/audit-store';
+import { openDatabase } from '../open-database';
+import type { WsRelayHooks } from './relay-hooks';
+import { depsFromHooks } from './ws-relay-hooks';
+import type { RelayLimits, RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
 import { TestUpstream, type TestKey } from './ws-test-upstream';
 
 const KEY: TestKey = { apiKey: 'relay-test-key-7f3a', secret: 'relay-test-secret-91c2', passphrase: 'relay-test-pass-55d0' };
@@ -25,8 +30,8 @@ interface Desk {
   audits: WsAuditRecord[];
   logLines: string[];
   browsers: Browser[];
-  /** Replaces the audit writer (to hold an answer back). */
-  auditHook: ((r: WsAuditRecord) => Promise<void>) | null;
+  /** Replaces the audit writer (to hold an answer back, to fail, or to write to a real log). */
+  auditHook: WsRelayDeps['audit'] | null;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -53,7 +58,7 @@ async function startDesk(limits: Partial<RelayLimits> = {}, keys: TestKey[] = [K
     upstream: { publicUrl: upstream.publicUrl, privateUrl: upstream.privateUrl },
     audit: (r) => {
       desk.audits.push(r);
-      return desk.auditHook?.(r);
+      return desk.auditHook ? desk.auditHook(r) : desk.audits.length;
     },
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
     limits: { reconnectBaseMs: 20, reconnectMaxMs: 100, upstreamMsgsPerSecond: 1000, ...limits },
@@ -211,25 +216,25 @@ describe('WebSocket relay: private socket', () => {
     expect(desk.upstream.receivedOn('/v3/ws/private').filter((m) => (m as { op?: string }).op === 'trade')).toHaveLength(0);
   });
 
-  it('writes the audit row of a trade op before the browser sees the answer', async () => {
+  it('writes the outcome of a trade op before the browser sees the answer', async () => {
     const desk = await startDesk();
     let release = (): void => {};
-    desk.auditHook = () => new Promise<void>((r) => (release = r));
+    desk.auditHook = (r) => (r.state === 'complete' ? new Promise<void>((done) => (release = done)) : 41);
     const browser = await connect(desk, '/ws/private?account=main');
     await browser.next(isEvent('login'));
     const op = { op: 'trade', id: 'p1', category: 'spot', topic: 'place-order', args: [{ symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '100', qty: '0.01', clientOid: 'desk-1' }] };
     browser.send(op);
-    await until(() => desk.audits.length === 1);
+    await until(() => desk.audits.length === 2);
     // The relay is still answering (a ping round trip), but the trade answer waits for the audit write.
     browser.send('ping');
     await browser.next((m) => m === 'pong');
     expect(browser.messages.some((m) => typeof m === 'object' && m.id === 'p1')).toBe(false);
     release();
     expect(await browser.next((m) => typeof m === 'object' && m.id === 'p1')).toMatchObject({ event: 'trade', code: '0' });
-    expect(desk.audits[0]).toMatchObject({ user: 'alice', account: 'main', uid: '1000001', endpoint: 'ws:place-order', code: '0', clientOid: 'desk-1', decidedBy: 'upstream', body: op });
-    expect(desk.audits[0]!.orderId).toMatch(/^\d+$/);
+    expect(desk.audits[1]).toMatchObject({ user: 'alice', account: 'main', uid: '1000001', endpoint: 'ws:place-order', code: '0', clientOid: 'desk-1', decidedBy: 'upstream', body: op });
+    expect(desk.audits[1]).toMatchObject({ state: 'complete', sentRow: 41 });
+    expect(desk.audits[1]!.orderId).toMatch(/^\d+$/);
   });
-
   it('never puts the key, secret or passphrase in a browser frame or a log line, even when upstream echoes them', async () => {
     const desk = await startDesk();
     const ok = await connect(desk, '/ws/private?account=main');
@@ -245,6 +250,93 @@ describe('WebSocket relay: private socket', () => {
     const everything = [...ok.frames, ...refused.frames, ...desk.logLines, ...bad.logLines].join('\n');
     expect(everything.length).toBeGreaterThan(0);
     for (const s of [KEY.apiKey, KEY.secret, KEY.passphrase]) expect(everything).not.toContain(s);
+  });
+});
+
+const placeOp = (id: string, clientOid: string) => ({
+  op: 'trade',
+  id,
+  category: 'spot',
+  topic: 'place-order',
+  args: [{ symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '100', qty: '0.01', clientOid }],
+});
+const upstreamTrades = (desk: Desk) => desk.upstream.receivedOn('/v3/ws/private').filter((m) => (m as { op?: string }).op === 'trade');
+
+describe('WebSocket relay: write-ahead audit of trade ops', () => {
+  /** The proxy's own audit log (AuditStore through depsFromHooks) on a database the test can break. */
+  function realLog(desk: Desk): { db: Database; store: AuditStore } {
+    const db = openDatabase(':memory:');
+    const store = new AuditStore(db);
+    const { audit } = depsFromHooks({ audit: store, upstream: { wsPublic: '', wsPrivate: '' } } as unknown as WsRelayHooks);
+    desk.auditHook = audit;
+    cleanups.push(async () => {
+      db.close();
+    });
+    return { db, store };
+  }
+
+  it('writes the row (state sent) before the op reaches the exchange, and completes that row with the answer', async () => {
+    const desk = await startDesk();
+    const { store } = realLog(desk);
+    let tradesUpstreamAtSent = -1;
+    const write = desk.auditHook!;
+    desk.auditHook = (r) => {
+      if (r.state === 'sent') tradesUpstreamAtSent = upstreamTrades(desk).length;
+      return write(r);
+    };
+    const browser = await connect(desk, '/ws/private?account=main');
+    await browser.next(isEvent('login'));
+    browser.send(placeOp('w1', 'ws-1'));
+    expect(await browser.next((m) => typeof m === 'object' && m.id === 'w1')).toMatchObject({ event: 'trade', code: '0' });
+    expect(tradesUpstreamAtSent).toBe(0);
+    expect(upstreamTrades(desk)).toHaveLength(1);
+    const rows = store.query({}).list;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ state: 'complete', channel: 'ws', endpoint: 'ws:place-order', httpStatus: 200, code: '0', clientOids: ['ws-1'] });
+    expect(rows[0]!.orderIds).toEqual([expect.stringMatching(/^\d+$/)]);
+  });
+
+  it('refuses the op with DESK503 naming the audit log, and sends nothing, when its row cannot be written', async () => {
+    const desk = await startDesk();
+    const { db, store } = realLog(desk);
+    db.exec(`CREATE TRIGGER fail_insert BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    const browser = await connect(desk, '/ws/private?account=main');
+    await browser.next(isEvent('login'));
+    browser.send(placeOp('n1', 'ws-2'));
+    const answer = (await browser.next((m) => typeof m === 'object' && m.id === 'n1')) as Record<string, unknown>;
+    expect(answer).toMatchObject({ event: 'error', code: 'DESK503' });
+    expect(String(answer.msg)).toContain('audit log is unavailable; nothing was sent');
+    // A ping round trip: anything the relay was going to send upstream has gone by now.
+    browser.send('ping');
+    await browser.next((m) => m === 'pong');
+    expect(upstreamTrades(desk)).toHaveLength(0);
+    expect(store.query({}).list).toHaveLength(0);
+    expect(desk.logLines.some((l) => l.includes('audit log unavailable; trade op not sent') && l.includes('disk full'))).toBe(true);
+  });
+
+  it('refuses the op with DESK503 when an asynchronous audit log rejects the row, and sends nothing', async () => {
+    const desk = await startDesk();
+    desk.auditHook = (r) => (r.state === 'sent' ? Promise.reject(new Error('log offline')) : undefined);
+    const browser = await connect(desk, '/ws/private?account=main');
+    await browser.next(isEvent('login'));
+    browser.send(placeOp('n2', 'ws-3'));
+    expect(await browser.next((m) => typeof m === 'object' && m.id === 'n2')).toMatchObject({ event: 'error', code: 'DESK503' });
+    browser.send('ping');
+    await browser.next((m) => m === 'pong');
+    expect(upstreamTrades(desk)).toHaveLength(0);
+  });
+
+  it("delivers the exchange's answer when the outcome cannot be recorded; the row stays sent", async () => {
+    const desk = await startDesk();
+    const { db, store } = realLog(desk);
+    db.exec(`CREATE TRIGGER fail_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    const browser = await connect(desk, '/ws/private?account=main');
+    await browser.next(isEvent('login'));
+    browser.send(placeOp('u1', 'ws-4'));
+    expect(await browser.next((m) => typeof m === 'object' && m.id === 'u1')).toMatchObject({ event: 'trade', code: '0' });
+    expect(upstreamTrades(desk)).toHaveLength(1);
+    expect(store.query({}).list).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', clientOids: ['ws-4'] })]);
+    expect(desk.logLines.some((l) => l.includes('the row stays') && l.includes('disk full'))).toBe(true);
   });
 });
 
