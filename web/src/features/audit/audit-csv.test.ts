@@ -8,7 +8,7 @@ describe('auditCsv', () => {
     const text = auditCsv([auditRow({ id: 2 }), auditRow({ id: 1 })]);
     const lines = text.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe('id,time,localTime,user,account,endpoint,method,path,channel,httpStatus,code,msg,orderIds,clientOids,requestBody');
+    expect(lines[0]).toBe('id,time,localTime,user,account,endpoint,method,path,channel,state,httpStatus,code,msg,orderIds,clientOids,requestBody');
   });
 
   it('keeps the request body and the message intact through quoting', () => {
@@ -22,5 +22,13 @@ describe('auditCsv', () => {
     expect(at('orderIds')).toBe('1 2');
     expect(at('clientOids')).toBe('a b');
     expect(at('time')).toBe('1700000000000');
+    expect(at('state')).toBe('complete');
+  });
+
+  it('says which rows were sent with no result recorded', () => {
+    const parsed = parseCsv(auditCsv([auditRow({ state: 'sent', httpStatus: 0, code: '', msg: '' })]));
+    if (!parsed.ok) throw new Error(`not CSV: line ${parsed.line}: ${parsed.reason}`);
+    const [header, line] = parsed.records.map((r) => r.fields);
+    expect(line?.[header?.indexOf('state') ?? -1]).toBe('sent');
   });
 });

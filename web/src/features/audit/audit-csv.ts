@@ -14,6 +14,8 @@ export const auditCsvColumns: readonly CsvColumn<AuditRow>[] = [
   { header: 'method', value: (r) => r.method },
   { header: 'path', value: (r) => r.path },
   { header: 'channel', value: (r) => r.channel },
+  // `sent`: written before the call left, no result recorded (contract/schemas/audit.ts).
+  { header: 'state', value: (r) => r.state ?? 'complete' },
   { header: 'httpStatus', value: (r) => String(r.httpStatus) },
   { header: 'code', value: (r) => r.code },
   { header: 'msg', value: (r) => r.msg },

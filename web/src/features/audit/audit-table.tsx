@@ -3,6 +3,7 @@
 import { Fragment, useState } from 'react';
 import type { AuditRow } from '@web/lib/api/audit-log';
 import { formatDateTime } from '@web/lib/format/format-time';
+import { auditResultClass, auditResultOf } from './audit-result';
 import { requestBodyText } from './request-body-text';
 
 const headers = ['Time', 'User', 'Account', 'Endpoint', 'Method / channel', 'Result', 'Order IDs', 'Client OIDs', 'Request body'] as const;
@@ -33,6 +34,7 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
           {rows.map((r) => {
             const expanded = open.has(r.id);
             const bodyId = `audit-body-${r.id}`;
+            const result = auditResultOf(r);
             return (
               <Fragment key={r.id}>
                 <tr aria-label={`Audit entry ${r.id}`} className="border-t border-line align-top">
@@ -43,8 +45,8 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
                   <td className="px-2 py-1">
                     {r.method} / {r.channel}
                   </td>
-                  <td className={`px-2 py-1 ${r.code === '00000' || r.code === '0' ? 'text-buy' : 'text-sell'}`}>
-                    <span className="font-mono">{r.code}</span> {r.msg}
+                  <td className={`px-2 py-1 ${auditResultClass[result.tone]}`}>
+                    <span className="font-mono">{result.code}</span> {result.text}
                   </td>
                   <td className="px-2 py-1 font-mono">{r.orderIds.join(', ')}</td>
                   <td className="px-2 py-1 font-mono">{r.clientOids.join(', ')}</td>
