@@ -82,7 +82,9 @@ class Browser {
     ws.on('message', (data: Buffer) => {
       const text = data.toString();
       this.frames.push(text);
-      this.messages.push(parse(text));
+      // A batching browser (?batch=1) gets a burst as one frame: a JSON array of messages.
+      if (text.startsWith('[')) for (const m of JSON.parse(text) as Record<string, unknown>[]) this.messages.push(m);
+      else this.messages.push(parse(text));
       this.check();
     });
   }
@@ -370,6 +372,34 @@ describe('WebSocket relay: shared public subscriptions', () => {
     const first = c.messages.find(isBooks('snapshot')) as { arg: { instType: string } };
     expect(first.arg.instType).toBe('USDT-FUTURES');
     expect(c.messages.filter(isEvent('subscribe'))).toHaveLength(1);
+  });
+
+  it('sends a browser that asked for batch=1 each burst as one frame of a JSON array, the same messages in order; others get single frames', async () => {
+    const desk = await startDesk();
+    const plain = await connect(desk, '/ws/public');
+    const batched = await connect(desk, '/ws/public?batch=1');
+    for (const b of [plain, batched]) {
+      b.send({ op: 'subscribe', args: [BOOKS] });
+      await b.next(isBooks('snapshot'));
+    }
+    for (let i = 0; i < 200; i++) desk.upstream.pushBookUpdate('BTCUSDT', i);
+    const seq = desk.upstream.expectedBook('BTCUSDT').seq;
+    const last = (m: Record<string, unknown> | string) => typeof m === 'object' && (m.data as { seq?: number }[] | undefined)?.[0]?.seq === seq;
+    await plain.next(last);
+    await batched.next(last);
+    const expected = desk.upstream.expectedBook('BTCUSDT');
+    for (const b of [plain, batched]) {
+      const book = rebuild(b.messages);
+      expect(book.seq).toBe(expected.seq);
+      expect(book.checksum()).toBe(expected.checksum);
+    }
+    // The second subscriber's snapshot is the relay's own (its ts differs); the updates are upstream's.
+    const updates = (b: Browser) => b.messages.filter((m) => typeof m === 'object' && m.action === 'update');
+    expect(updates(batched)).toHaveLength(200);
+    expect(updates(batched)).toEqual(updates(plain));
+    expect(plain.frames.some((f) => f.startsWith('['))).toBe(false);
+    expect(batched.frames.some((f) => f.startsWith('['))).toBe(true);
+    expect(batched.frames.length).toBeLessThan(plain.frames.length);
   });
 
   it('unsubscribes upstream when the last browser leaves and terminates the unused upstream socket', async () => {

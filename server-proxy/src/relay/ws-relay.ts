@@ -81,14 +81,15 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
       if (!session.permissions.includes('market.read')) {
         return refuse(socket, 'DESK403', locale, { role: session.role, permission: 'market.read' });
       }
-      wss.handleUpgrade(req, socket, head, (ws) => openPublic(ws, socket, session, locale));
+      const batch = url.searchParams.get('batch') === '1';
+      wss.handleUpgrade(req, socket, head, (ws) => openPublic(ws, socket, session, locale, batch));
       return;
     }
     const name = url.searchParams.get('account') ?? session.accounts[0];
     const account = name === undefined ? null : deps.accountFor(session, name);
     if (account === null) return refuse(socket, 'DESK403A', locale, { field: name ?? '(none)' });
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const queue = newQueue(ws, socket, () => null);
+      const queue = newQueue(ws, socket, () => null, false);
       const privateRelay = new PrivateRelay({
         session,
         account,
@@ -105,10 +106,11 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
     });
   }
 
-  function openPublic(ws: WebSocket, transport: Duplex, session: RelaySession, locale: Locale): void {
+  /** `batch`: the browser asked for one frame per burst (ws-send-queue.ts, "Batching"). */
+  function openPublic(ws: WebSocket, transport: Duplex, session: RelaySession, locale: Locale, batch: boolean): void {
     // The queue's snapshot hook needs the client, and the client holds the queue; the
     // hook only runs once both exist.
-    const queue = newQueue(ws, transport, (key) => hub.snapshotFor(hubClient, key));
+    const queue = newQueue(ws, transport, (key) => hub.snapshotFor(hubClient, key), batch);
     const hubClient: HubClient = { queue, channels: new Map() };
     hub.addClient(hubClient);
     const conn: BrowserConnection = { path: PUBLIC_PATH, user: session.user, account: undefined, queue, privateRelay: undefined };
@@ -131,7 +133,7 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
   }
 
   /** `transport` is the upgraded TCP socket under `ws`: the queue corks it per burst. */
-  function newQueue(ws: WebSocket, transport: Duplex, snapshotFor: SendQueueHooks['snapshotFor']): BrowserSendQueue {
+  function newQueue(ws: WebSocket, transport: Duplex, snapshotFor: SendQueueHooks['snapshotFor'], batch: boolean): BrowserSendQueue {
     const hooks: SendQueueHooks = {
       snapshotFor,
       onOverflow: () => {
@@ -139,7 +141,7 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
         ws.terminate();
       },
     };
-    return new BrowserSendQueue(ws, limits, hooks, transport);
+    return new BrowserSendQueue(ws, limits, hooks, { transport, batch });
   }
 
   function track(

@@ -172,11 +172,73 @@ describe('BrowserSendQueue', () => {
     const socket = new FakeSocket();
     const calls: string[] = [];
     const transport = { cork: () => calls.push('cork'), uncork: () => calls.push('uncork') };
-    const queue = new BrowserSendQueue(socket, limits, { snapshotFor: () => null, onOverflow: () => {} }, transport);
+    const queue = new BrowserSendQueue(socket, limits, { snapshotFor: () => null, onOverflow: () => {} }, { transport });
     for (let i = 0; i < 3; i++) queue.send(`m${i}`, 'k', 'event');
     expect(calls).toEqual(['cork']);
     await new Promise<void>((resolve) => process.nextTick(resolve));
     expect(calls).toEqual(['cork', 'uncork']);
     expect(socket.sent).toEqual(['m0', 'm1', 'm2']);
+  });
+
+  describe('batching (a browser that asked for ?batch=1)', () => {
+    const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
+    const batched = () => {
+      const socket = new FakeSocket();
+      const queue = new BrowserSendQueue(socket, limits, { snapshotFor: (key) => `{"snapshot":"${key}"}`, onOverflow: () => {} }, { batch: true });
+      return { socket, queue };
+    };
+
+    it('sends the JSON messages of one tick as one frame holding a JSON array of them, in order', async () => {
+      const { socket, queue } = batched();
+      queue.send('{"n":1}', 'books|BTC', 'incremental');
+      queue.send(Buffer.from('{"n":2}'), 'books|BTC', 'incremental');
+      queue.send('{"n":3}', 'ticker|BTC', 'snapshot');
+      expect(socket.sent).toEqual([]);
+      await nextTick();
+      expect(socket.sent).toEqual(['[{"n":1},{"n":2},{"n":3}]']);
+      expect(JSON.parse(socket.sent[0]!)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(queue.stats.sent).toBe(3);
+    });
+
+    it('sends a lone message as itself, not wrapped in an array', async () => {
+      const { socket, queue } = batched();
+      queue.send('{"n":1}', 'books|BTC', 'incremental');
+      await nextTick();
+      expect(socket.sent).toEqual(['{"n":1}']);
+    });
+
+    it('never puts text that is not a JSON object (pong) in a batch, and keeps the order around it', async () => {
+      const { socket, queue } = batched();
+      queue.send('{"n":1}', 'books|BTC', 'incremental');
+      queue.send('pong', 'event', 'event');
+      queue.send('{"n":2}', 'books|BTC', 'incremental');
+      queue.send('{"n":3}', 'books|BTC', 'incremental');
+      await nextTick();
+      expect(socket.sent).toEqual(['{"n":1}', 'pong', '[{"n":2},{"n":3}]']);
+    });
+
+    it('counts what waits in the batch against the high-water mark, so a burst cannot flood a slow browser', async () => {
+      const { socket, queue } = batched();
+      const big = `{"pad":"${'x'.repeat(300)}"}`;
+      for (let i = 0; i < 10; i++) queue.send(big, 'books|BTC', 'incremental');
+      await nextTick();
+      // The first frame stops at the mark (one message may cross it); the rest wait queued.
+      expect(socket.bufferedAmount).toBeLessThan(limits.highWaterBytes + big.length + 20);
+      expect(queue.stats.queuedMessages).toBeGreaterThan(0);
+      socket.drain();
+      await nextTick();
+      socket.drain();
+      await nextTick();
+      const all = socket.sent.flatMap((f) => (f.startsWith('[') ? (JSON.parse(f) as unknown[]) : [JSON.parse(f) as unknown]));
+      expect(all).toHaveLength(10);
+    });
+
+    it('sends nothing batched after the browser went away', async () => {
+      const { socket, queue } = batched();
+      queue.send('{"n":1}', 'books|BTC', 'incremental');
+      queue.close();
+      await nextTick();
+      expect(socket.sent).toEqual([]);
+    });
   });
 });

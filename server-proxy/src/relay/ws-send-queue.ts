@@ -13,6 +13,15 @@
 // - events are never dropped; past `maxEventBytes` of them the browser is cut off, and
 //   it reconnects and refetches (its order channel has no snapshot: spec 4.7 rule 1).
 // So a stalled browser costs at most about maxQueuedBytes + maxEventBytes + highWaterBytes.
+//
+// Batching (a browser that asked for it, `?batch=1` on /ws/public): the JSON messages
+// written in one tick (one upstream chunk's pushes) leave as ONE frame holding a JSON
+// array of them. A browser pays per frame (the network process's IPC, a task and a
+// MessageEvent on the receiving thread); at thousands of book pushes a second that per-
+// frame cost, not the JSON, was the book worker's largest (BENCHMARKS.md "ui"). Nothing
+// waits longer than it did: the batch goes out at the same nextTick that uncorks the
+// transport. A lone message, and any text that is not a JSON object (`pong`), goes out as
+// itself, so a batching browser still reads the exchange's own messages.
 
 import type { ChannelKind } from './ws-channel';
 
@@ -41,6 +50,18 @@ export interface SendQueueLimits {
   maxQueuedBytes: number;
   maxEventBytes: number;
 }
+
+export interface SendQueueOptions {
+  /** The transport to cork per burst (see CorkableTransport). */
+  transport?: CorkableTransport;
+  /** Join the JSON messages of one tick into one frame (a JSON array). */
+  batch?: boolean;
+}
+
+const OPEN_BRACE = 0x7b;
+const COMMA = Buffer.from(',');
+const OPEN_BRACKET = Buffer.from('[');
+const CLOSE_BRACKET = Buffer.from(']');
 
 /** snapshotFor's answer when upstream was asked for a fresh snapshot, to come through sendBase. */
 export const AWAIT_UPSTREAM = Symbol('await upstream snapshot');
@@ -87,6 +108,11 @@ export class BrowserSendQueue {
   private inFlight = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private corked = false;
+  /** Messages written this tick, waiting to leave as one frame (batching only). */
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private readonly transport: CorkableTransport | undefined;
+  private readonly batching: boolean;
   readonly stats: SendQueueStats = {
     queuedBytes: 0,
     queuedMessages: 0,
@@ -105,8 +131,9 @@ export class BrowserSendQueue {
     this.retryTimer = null;
     this.flush();
   };
-  private readonly uncork = (): void => {
+  private readonly endOfTick = (): void => {
     this.corked = false;
+    this.sendBatch();
     this.transport?.uncork();
   };
 
@@ -114,8 +141,11 @@ export class BrowserSendQueue {
     private readonly socket: QueueSocket,
     private readonly limits: SendQueueLimits,
     private readonly hooks: SendQueueHooks,
-    private readonly transport?: CorkableTransport,
-  ) {}
+    options: SendQueueOptions = {},
+  ) {
+    this.transport = options.transport;
+    this.batching = options.batch === true;
+  }
 
   /** Sends or queues one message of channel `key` (use a unique-enough key for events). */
   send(data: Buffer | string, key: string, kind: ChannelKind): void {
@@ -126,7 +156,7 @@ export class BrowserSendQueue {
       this.stats.droppedUpdates++;
       return;
     }
-    if (this.head === this.entries.length && this.socket.bufferedAmount < this.limits.highWaterBytes) {
+    if (this.head === this.entries.length && this.buffered() < this.limits.highWaterBytes) {
       this.write(data);
       return;
     }
@@ -205,6 +235,8 @@ export class BrowserSendQueue {
     this.retryTimer = null;
     this.entries = [];
     this.head = 0;
+    this.batch = [];
+    this.batchBytes = 0;
     this.latest.clear();
     this.incrementalBytes = 0;
     this.eventBytes = 0;
@@ -215,7 +247,7 @@ export class BrowserSendQueue {
   private flush(): void {
     while (this.head < this.entries.length) {
       if (this.closed || this.socket.readyState !== OPEN) return;
-      if (this.socket.bufferedAmount >= this.limits.highWaterBytes) {
+      if (this.buffered() >= this.limits.highWaterBytes) {
         // Normally a pending send's callback resumes us. If the buffer is full of bytes
         // that are not ours (ws's own control frames), nothing would: poll instead.
         if (this.inFlight === 0 && this.retryTimer === null) {
@@ -245,16 +277,51 @@ export class BrowserSendQueue {
     this.head = 0;
   }
 
+  /** What the socket holds plus what this tick's batch will add to it. */
+  private buffered(): number {
+    return this.socket.bufferedAmount + this.batchBytes;
+  }
+
   private write(data: Buffer | string): void {
-    if (this.transport !== undefined && !this.corked) {
-      // Uncorked once the current burst (one upstream chunk's messages) is handed over.
+    if (!this.corked && (this.transport !== undefined || this.batching)) {
+      // The burst (one upstream chunk's messages) is handed over at the end of this tick.
       this.corked = true;
-      this.transport.cork();
-      process.nextTick(this.uncork);
+      this.transport?.cork();
+      process.nextTick(this.endOfTick);
     }
     this.stats.sent++;
+    if (this.batching) {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      if (bytes[0] === OPEN_BRACE) {
+        this.batch.push(bytes);
+        this.batchBytes += bytes.length;
+        return;
+      }
+      this.sendBatch(); // keeps the order: what was batched before this goes first
+    }
     this.inFlight++;
     this.socket.send(data, { binary: false }, this.written);
+  }
+
+  private sendBatch(): void {
+    const items = this.batch;
+    if (items.length === 0 || this.closed) return;
+    this.batch = [];
+    this.batchBytes = 0;
+    let frame: Buffer;
+    if (items.length === 1) {
+      frame = items[0]!;
+    } else {
+      const parts: Buffer[] = [OPEN_BRACKET];
+      for (let i = 0; i < items.length; i++) {
+        if (i > 0) parts.push(COMMA);
+        parts.push(items[i]!);
+      }
+      parts.push(CLOSE_BRACKET);
+      frame = Buffer.concat(parts);
+    }
+    this.inFlight++;
+    this.socket.send(frame, { binary: false }, this.written);
   }
 
   private resyncPending(key: string): boolean {

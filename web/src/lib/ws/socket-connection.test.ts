@@ -138,6 +138,22 @@ describe('SocketConnection subscriptions', () => {
     expect(other).toEqual([]);
   });
 
+  it('delivers each message of a batched frame (a JSON array) in order, to the channel each one names', () => {
+    const conn = makeConnection();
+    const seen: unknown[] = [];
+    const other: unknown[] = [];
+    conn.subscribe(books, (m) => seen.push(m));
+    conn.subscribe({ ...books, symbol: 'ETHUSDT' }, (m) => other.push(m));
+    conn.start();
+    latest().open();
+    const a = { arg: books, action: 'update', data: [{ seq: 1 }] };
+    const b = { arg: { ...books, symbol: 'ETHUSDT' }, action: 'update', data: [{ seq: 7 }] };
+    const c = { arg: books, action: 'update', data: [{ seq: 2 }] };
+    latest().receive([a, b, c, 'not an object', null]);
+    expect(seen).toEqual([a, c]);
+    expect(other).toEqual([b]);
+  });
+
   it('resubscribe asks for a fresh snapshot of a live channel only', () => {
     const conn = makeConnection();
     conn.start();

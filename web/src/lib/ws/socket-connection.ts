@@ -263,6 +263,16 @@ export class SocketConnection {
     } catch {
       return;
     }
+    // A batching relay (`?batch=1`, server-proxy ws-send-queue.ts) joins one burst's
+    // messages into one frame as a JSON array; the exchange itself never sends an array.
+    if (Array.isArray(message)) {
+      for (const m of message) this.dispatch(m);
+    } else {
+      this.dispatch(message);
+    }
+  }
+
+  private dispatch(message: unknown): void {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
     const msg = message as SocketMessage;
     const event = msg.event;
