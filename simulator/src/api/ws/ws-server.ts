@@ -47,6 +47,7 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
         path === PUBLIC_PATH
           ? new PublicSession(ws, options, hub, gone)
           : new PrivateSession(ws, options, sim, feed, hub, gone, req.headers.locale);
+      session.coalesceWrites(socket);
       sessions.add(session);
     });
   };

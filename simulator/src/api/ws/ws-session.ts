@@ -4,6 +4,7 @@
 // a client that keeps going is told 30007 and disconnected); JSON parsing with 30002 for
 // anything that is not a JSON object; and a send that disconnects a consumer too slow to
 // take its pushes, rather than buffering without bound.
+import type { Writable } from 'node:stream';
 import type WebSocket from 'ws';
 import { errorMessage, type ErrorCode } from '@contract/errors';
 import { SlidingWindowLimiter } from '../../limits/sliding-window-limiter';
@@ -28,6 +29,12 @@ export abstract class WsSession implements DepthSink {
   private readonly strikes: SlidingWindowLimiter;
   private corked: string[] | null = null;
   private closed = false;
+  private socket: Writable | null = null;
+  private writesHeld = false;
+  private readonly releaseWrites = (): void => {
+    this.writesHeld = false;
+    this.socket?.uncork();
+  };
 
   constructor(
     readonly ws: WebSocket,
@@ -38,6 +45,16 @@ export abstract class WsSession implements DepthSink {
     ws.on('message', (data, isBinary) => this.receive(isBinary ? '' : data.toString()));
     ws.on('close', () => this.dispose());
     ws.on('error', () => this.dispose());
+  }
+
+  /**
+   * Gathers the frames sent in one synchronous run into one socket write, released at the
+   * end of that run (process.nextTick). At thousands of pushes a second a write per frame
+   * is the costliest part of a push (a syscall and a wake-up of the reader each); frames,
+   * their bytes and their order are unchanged, and none waits past the code that sent it.
+   */
+  coalesceWrites(socket: Writable): void {
+    this.socket = socket;
   }
 
   get isOpen(): boolean {
@@ -57,6 +74,11 @@ export abstract class WsSession implements DepthSink {
       this.ws.terminate();
       this.dispose();
       return;
+    }
+    if (this.socket !== null && !this.writesHeld) {
+      this.writesHeld = true;
+      this.socket.cork();
+      process.nextTick(this.releaseWrites);
     }
     this.ws.send(text);
   }
