@@ -2,6 +2,7 @@
 // (MONEY_SCALE decimals). Products of a price (<= 4 decimals), a quantity (<= 6) and a fee
 // rate (<= 6) fit exactly, so fills, fees and locks never round and the books balance.
 import { fromScaled, mulScaled, rescale, toScaled } from '@contract/decimal';
+import { POW10, scaledText } from './scaled-text';
 
 export const MONEY_SCALE = 18;
 export const ONE = 10n ** BigInt(MONEY_SCALE);
@@ -13,11 +14,13 @@ export function money(s: string, field = 'value'): bigint {
 
 /** Formats money units as a plain decimal string without trailing zeros. */
 export function fmtMoney(v: bigint): string {
-  return fromScaled(v, MONEY_SCALE, { trim: true });
+  return scaledText(v, MONEY_SCALE, true);
 }
 
 /** Formats money units rounded (toward zero) to `scale` decimals, trailing zeros trimmed. */
 export function fmtMoneyAt(v: bigint, scale: number): string {
+  // bigint division truncates toward zero: rescale's 'down'.
+  if (scale >= 0 && scale <= MONEY_SCALE) return scaledText(v / POW10[MONEY_SCALE - scale]!, scale, true);
   return fromScaled(rescale(v, MONEY_SCALE, scale, 'down'), scale, { trim: true });
 }
 

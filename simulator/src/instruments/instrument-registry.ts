@@ -16,6 +16,9 @@ export interface Instrument extends InstrumentSpec {
   quoteScale: number;
   tickMoney: bigint;
   lotMoney: bigint;
+  /** The tick size in units of priceScale, and the lot size in units of qtyScale (both integers). */
+  tickUnits: number;
+  lotUnits: number;
   minLots: number;
   maxLots: number;
   minAmountMoney: bigint;
@@ -46,6 +49,8 @@ function prepare(spec: InstrumentSpec): Instrument {
     quoteScale: Math.min(8, priceScale + qtyScale),
     tickMoney: money(spec.tickSize),
     lotMoney: money(spec.lotSize),
+    tickUnits: Number(toScaled(spec.tickSize, priceScale)),
+    lotUnits: Number(lot),
     minLots: Number(toScaled(spec.minOrderQty, qtyScale) / lot),
     maxLots: Number(toScaled(spec.maxOrderQty, qtyScale) / lot),
     minAmountMoney: money(spec.minOrderAmount),
@@ -57,10 +62,13 @@ function prepare(spec: InstrumentSpec): Instrument {
 export class InstrumentRegistry {
   readonly all: readonly Instrument[];
   private readonly byKey = new Map<string, Instrument>();
+  /** primaryOf by book key (asked on every book change). */
+  private readonly primaries = new Map<string, Instrument>();
 
   constructor(specs: readonly InstrumentSpec[] = instrumentSpecs) {
     this.all = specs.map(prepare);
     for (const i of this.all) this.byKey.set(`${i.category}:${i.symbol}`, i);
+    for (const i of this.all) if (i.category !== 'margin' && !this.primaries.has(i.bookKey)) this.primaries.set(i.bookKey, i);
   }
 
   find(category: string, symbol: string): Instrument | undefined {
@@ -81,7 +89,7 @@ export class InstrumentRegistry {
 
   /** The instrument that owns a book's public identity (spot for shared spot/margin books). */
   primaryOf(bookKey: string): Instrument {
-    const found = this.all.find((i) => i.bookKey === bookKey && i.category !== 'margin');
+    const found = this.primaries.get(bookKey);
     if (!found) throw new Error(`no instrument for book ${bookKey}`);
     return found;
   }

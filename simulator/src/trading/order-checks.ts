@@ -1,14 +1,15 @@
 // Entry checks of one order against its instrument (spec 4.5 place-order, spec 8):
 // price on the tick, quantity on the lot, within the minimum and maximum. Pure: they turn
 // decimal strings into integer ticks and lots or raise the exchange's error.
-import { DecimalError, toScaled, toTicks } from '@contract/decimal';
+import { DecimalError, toScaled } from '@contract/decimal';
 import type { Instrument } from '../instruments/instrument-registry';
 import { ONE } from '../money';
+import { parseTicks } from '../scaled-text';
 import { SimError } from '../sim-error';
 
 export function priceTicksOf(inst: Instrument, price: string): number {
   try {
-    return toTicks(price, inst.priceScale, { field: 'price' });
+    return parseTicks(price, inst.priceScale, { field: 'price' });
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
       throw new SimError('25206', { detail: `${price} is not a multiple of the tick size ${inst.tickSize}` });
@@ -20,7 +21,7 @@ export function priceTicksOf(inst: Instrument, price: string): number {
 export function lotsOf(inst: Instrument, qty: string): number {
   let lots: number;
   try {
-    lots = toTicks(qty, inst.qtyScale, { field: 'qty' });
+    lots = parseTicks(qty, inst.qtyScale, { field: 'qty' });
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
       throw new SimError('25209', { detail: `${qty} is not a multiple of the lot size ${inst.lotSize}` });

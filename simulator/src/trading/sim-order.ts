@@ -6,6 +6,7 @@ import type { OrderRecordInput } from '@contract/schemas/orders';
 import type { HoldMode, StpMode } from '../accounts/account-store';
 import { categoryLabel, type Instrument } from '../instruments/instrument-registry';
 import { fmtMoney, fmtMoneyAt, ONE } from '../money';
+import { scaledText } from '../scaled-text';
 import type { PosSide } from './position-book';
 
 export interface SimOrder {
@@ -51,11 +52,13 @@ export function isPending(o: SimOrder): boolean {
 }
 
 export function lotsText(inst: Instrument, lots: number): string {
-  return fmtMoneyAt(BigInt(lots) * inst.lotMoney, inst.qtyScale);
+  const units = lots * inst.lotUnits;
+  return Number.isSafeInteger(units) ? scaledText(units, inst.qtyScale, true) : fmtMoneyAt(BigInt(lots) * inst.lotMoney, inst.qtyScale);
 }
 
 export function ticksText(inst: Instrument, ticks: number): string {
-  return fmtMoneyAt(BigInt(ticks) * inst.tickMoney, inst.priceScale);
+  const units = ticks * inst.tickUnits;
+  return Number.isSafeInteger(units) ? scaledText(units, inst.priceScale, true) : fmtMoneyAt(BigInt(ticks) * inst.tickMoney, inst.priceScale);
 }
 
 export function orderRecord(o: SimOrder): OrderRecordInput {

@@ -1,7 +1,8 @@
 // Ticks and lots to the decimal strings a depth push carries. The instrument's tick and lot
 // sizes need not be powers of ten ("0.5"), so a price is ticks x tick units at the tick's scale.
-import { fromScaled, scaleOf, toScaled } from '@contract/decimal';
+import { scaleOf, toScaled } from '@contract/decimal';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
+import { scaledText } from '../../scaled-text';
 
 export type DepthCategoryName = 'spot' | 'margin' | 'usdt-futures';
 
@@ -19,11 +20,11 @@ export class DepthFormat {
   }
 
   price(ticks: number): string {
-    return fromScaled(ticks * this.tickUnits, this.priceScale);
+    return scaledText(ticks * this.tickUnits, this.priceScale);
   }
 
   size(lots: number): string {
-    return fromScaled(lots * this.lotUnits, this.sizeScale);
+    return scaledText(lots * this.lotUnits, this.sizeScale);
   }
 
   level(ticks: number, lots: number): DepthLevel {
