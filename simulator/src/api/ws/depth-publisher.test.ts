@@ -19,11 +19,18 @@ const manualTimers = (): DepthTimers & { run(): void } => {
 
 function collector() {
   const pushes: DepthPush[] = [];
+  const texts: string[] = [];
   // Every push is schema-checked until the shapes are established; later ones only parsed
   // (10,000 zod parses would dominate the run).
   return {
     pushes,
-    sink: { send: (text: string) => pushes.push(pushes.length < 300 ? depthPushSchema.parse(JSON.parse(text)) : (JSON.parse(text) as DepthPush)) },
+    texts,
+    sink: {
+      send: (text: string) => {
+        texts.push(text);
+        pushes.push(pushes.length < 300 ? depthPushSchema.parse(JSON.parse(text)) : (JSON.parse(text) as DepthPush));
+      },
+    },
   };
 }
 
@@ -48,7 +55,7 @@ describe('books channel (spec 6.3)', () => {
       flow.step(spec, 300); // a book to start from
       let t = 1_700_000_000_000;
       const hub = new DepthHub(flow.source, { now: () => t, timers: manualTimers() });
-      const { pushes, sink } = collector();
+      const { pushes, texts, sink } = collector();
       const arg = { instType: spec.category, topic: 'books' as const, symbol: spec.symbol };
       expect(hub.subscribe(arg, sink, JSON.stringify(arg))).toEqual({ ok: true });
 
@@ -74,6 +81,8 @@ describe('books channel (spec 6.3)', () => {
         }
         if (applied % 97 === 0 || applied >= 10_000) expect(clientView(client)).toEqual(trueBook(flow, spec));
       }
+      // Each push is exactly what JSON.stringify writes for its content (keys in order, no spaces).
+      expect(texts.filter((text) => text !== JSON.stringify(JSON.parse(text)))).toEqual([]);
       hub.close();
     }
   }, 120_000);

@@ -176,7 +176,9 @@ export class DepthPublisher {
     const pseq = this.seq;
     const seq = ++this.seq;
     mirror.applyUpdate({ a, b, checksum: 0, pseq, seq });
-    const data = JSON.stringify({ a, b, checksum: mirror.checksum(), pseq, seq, ts: String(now) });
+    // What JSON.stringify({ a, b, checksum, pseq, seq, ts }) gives, written out: the levels
+    // are decimal strings of our own formatting, which JSON needs no escapes for.
+    const data = `{"a":${levelsJson(a)},"b":${levelsJson(b)},"checksum":${mirror.checksum()},"pseq":${pseq},"seq":${seq},"ts":"${now}"}`;
     for (const [sink, argJson] of this.incremental) sink.send(wrap(argJson, 'update', data, now));
   }
 
@@ -213,6 +215,16 @@ export class DepthPublisher {
     const text = JSON.stringify({ a, b, checksum: depthChecksum(b, a), pseq, seq, ts: String(now) });
     return { levels, text };
   }
+}
+
+/** JSON of [price, size] levels whose strings are plain decimals (no character JSON escapes). */
+function levelsJson(levels: readonly DepthLevel[]): string {
+  let out = '[';
+  for (let i = 0; i < levels.length; i++) {
+    const l = levels[i]!;
+    out += `${i === 0 ? '' : ','}["${l[0]}","${l[1]}"]`;
+  }
+  return `${out}]`;
 }
 
 function wrap(argJson: string, action: 'snapshot' | 'update', dataJson: string, now: number): string {
