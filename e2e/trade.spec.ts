@@ -137,9 +137,15 @@ test('the order form refuses a price finer than the tick, next to the field, and
 test('clicking a book level fills the order form price', async ({ page }) => {
   await openTrade(page);
   const level = page.getByRole('list', { name: 'Asks' }).getByRole('button').first();
-  const name = (await level.getAttribute('aria-label')) ?? '';
+  await expect(level).toBeVisible();
+  // The market keeps moving: read the level's label and click it in one task of the page,
+  // so the price compared is the one the row showed when it was clicked.
+  const name = await level.evaluate((b: HTMLElement) => {
+    const label = b.getAttribute('aria-label') ?? '';
+    b.click();
+    return label;
+  });
   const price = /^Ask ([\d.]+)/.exec(name)?.[1];
   expect(price).toBeTruthy();
-  await level.click();
   await expect(page.getByRole('form', { name: 'Order form' }).getByLabel('Price', { exact: true })).toHaveValue(price!);
 });

@@ -30,7 +30,8 @@ export interface GroupOptions {
 }
 
 /** Buckets `levels` (any order) and returns them best first with cumulative totals. */
-export function groupLevels(levels: readonly BookLevel[], opts: GroupOptions): GroupedLevel[] {
+/** Only each level's ticks and lots are read (a packed view's levels have no strings). */
+export function groupLevels(levels: readonly Pick<BookLevel, 'ticks' | 'lots'>[], opts: GroupOptions): GroupedLevel[] {
   const { side, multiple, priceScale, sizeScale } = opts;
   if (!Number.isSafeInteger(multiple) || multiple < 1) throw new RangeError(`multiple must be a positive integer number of ticks, got ${multiple}`);
   const buckets = new Map<number, number>();

@@ -33,6 +33,16 @@ describe('OrderBook snapshot and update', () => {
     expect(book.seq).toBe(100);
   });
 
+  it('packs the same levels as view() into ticks/lots pairs, best first, trimmed to the depth asked', () => {
+    const book = syncedBook();
+    const packed = book.packedView();
+    const view = book.view();
+    expect([...packed.bids]).toEqual(view.bids.flatMap((l) => [l.ticks, l.lots]));
+    expect([...packed.asks]).toEqual(view.asks.flatMap((l) => [l.ticks, l.lots]));
+    expect([...book.packedView(1).bids]).toEqual([432311, 400]);
+    expect(book.packedView(0).asks).toHaveLength(0);
+  });
+
   it('verifies the snapshot checksum against the upstream vector', () => {
     const book = new OrderBook({ priceScale: 1, sizeScale: 0 });
     const b: Levels = [['43231.1', '4'], ['43231', '6']];

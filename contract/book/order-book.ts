@@ -246,6 +246,16 @@ export class OrderBook {
     return { bids: copySide(this.bids, depth), asks: copySide(this.asks, depth) };
   }
 
+  /**
+   * The best `depth` levels of each side as [ticks0, lots0, ticks1, lots1, ...]: no strings
+   * and no objects, so a view crosses a worker boundary as two transferable buffers (the
+   * browser's book worker posts one per frame). Ticks and lots are safe integers, exact
+   * in a Float64Array.
+   */
+  packedView(depth: number = Number.POSITIVE_INFINITY): { bids: Float64Array; asks: Float64Array } {
+    return { bids: packSide(this.bids, depth), asks: packSide(this.asks, depth) };
+  }
+
   private settle(expected: number): BookResult {
     if (this.verify) {
       const actual = this.checksum();
@@ -306,6 +316,16 @@ function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b',
     if (err instanceof DecimalError) throw new DecimalError(`${where} ${err.field}`, err.reason, `${where}: ${err.message}`);
     throw new DecimalError(where, 'malformed', `${where} must be a [price, size] pair of decimal strings`);
   }
+}
+
+function packSide(side: BookSide, depth: number): Float64Array {
+  const n = depth > 0 ? Math.min(side.length, Math.floor(depth)) : 0;
+  const out = new Float64Array(2 * n);
+  for (let d = 0; d < n; d++) {
+    out[2 * d] = side.ticksAt(d);
+    out[2 * d + 1] = side.lotsAt(d);
+  }
+  return out;
 }
 
 function copySide(side: BookSide, depth: number): BookLevel[] {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { packLevels } from './packed-levels';
 import type { BookLevel } from '@contract/book/order-book';
 import { buildLadder, levelsForRows } from './book-ladder';
 
@@ -6,8 +7,8 @@ const lvl = (price: string, size: string): BookLevel => ({ price, size, ticks: M
 const opts = { priceScale: 1, sizeScale: 3, rows: 10 };
 
 describe('buildLadder', () => {
-  const bids = [lvl('100.9', '1.000'), lvl('100.1', '2.000'), lvl('99.5', '0.500')];
-  const asks = [lvl('101.1', '1.000'), lvl('101.9', '3.000'), lvl('102.0', '1.000')];
+  const bids = packLevels([lvl('100.9', '1.000'), lvl('100.1', '2.000'), lvl('99.5', '0.500')]);
+  const asks = packLevels([lvl('101.1', '1.000'), lvl('101.9', '3.000'), lvl('102.0', '1.000')]);
 
   it('shows every level with cumulative depth at x1', () => {
     const l = buildLadder(bids, asks, { ...opts, multiple: 1 });
@@ -53,7 +54,7 @@ describe('buildLadder', () => {
 });
 
 describe('levelsForRows', () => {
-  const side = (ticks: number[]): BookLevel[] => ticks.map((t) => ({ price: String(t), size: '1', ticks: t, lots: 1 }));
+  const side = (ticks: number[]) => packLevels(ticks.map((t) => ({ ticks: t, lots: 1 })));
 
   it('keeps exactly the levels of the first buckets, best first', () => {
     const bids = side([1009, 1001, 995, 990, 989, 980]);

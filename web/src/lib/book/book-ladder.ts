@@ -4,8 +4,8 @@
 // orders marked at the bucket they fall into. Only the levels the shown rows need are
 // grouped (levelsForRows).
 import { groupLevels, type GroupedLevel } from '@contract/book/group-levels';
-import type { BookLevel } from '@contract/book/order-book';
 import { toScaled } from '@contract/decimal';
+import { levelCount, ticksAt, lotsAt, type PackedLevels } from './packed-levels';
 
 export interface LadderRow extends GroupedLevel {
   /** cumLots / the largest cumLots of both sides: 0..1, for the depth bar width. */
@@ -44,21 +44,25 @@ export function bucketOf(ticks: number, multiple: number, side: 'bid' | 'ask'): 
  * formats every bucket it makes, so it is fed only what the ladder shows: this runs every
  * frame under load, and a 400-level side would cost ~30x the work for 12 rows.
  */
-export function levelsForRows(levels: readonly BookLevel[], multiple: number, side: 'bid' | 'ask', rows: number): readonly BookLevel[] {
+export function levelsForRows(levels: PackedLevels, multiple: number, side: 'bid' | 'ask', rows: number): { ticks: number; lots: number }[] {
+  const out: { ticks: number; lots: number }[] = [];
   let buckets = 0;
   let last = Number.NaN;
-  for (let i = 0; i < levels.length; i++) {
-    const b = bucketOf(levels[i]!.ticks, multiple, side);
+  const n = levelCount(levels);
+  for (let i = 0; i < n; i++) {
+    const ticks = ticksAt(levels, i);
+    const b = bucketOf(ticks, multiple, side);
     if (b !== last) {
-      if (buckets === rows) return levels.slice(0, i);
+      if (buckets === rows) break;
       buckets++;
       last = b;
     }
+    out.push({ ticks, lots: lotsAt(levels, i) });
   }
-  return levels;
+  return out;
 }
 
-export function buildLadder(bids: readonly BookLevel[], asks: readonly BookLevel[], opts: LadderOptions): Ladder {
+export function buildLadder(bids: PackedLevels, asks: PackedLevels, opts: LadderOptions): Ladder {
   const g = { multiple: opts.multiple, priceScale: opts.priceScale, sizeScale: opts.sizeScale };
   const groupedBids = groupLevels(levelsForRows(bids, opts.multiple, 'bid', opts.rows), { ...g, side: 'bid' }).slice(0, opts.rows);
   const groupedAsks = groupLevels(levelsForRows(asks, opts.multiple, 'ask', opts.rows), { ...g, side: 'ask' }).slice(0, opts.rows);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { levelCount, lotsAt, ticksAt } from './packed-levels';
 import { depthChecksum } from '@contract/book/depth-checksum';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import { createBookPipeline, type BookPush } from './book-store';
@@ -91,7 +92,9 @@ describe('book store', () => {
     frames.step();
     expect(published).toHaveLength(1);
     // The one publish shows the result of all 50 messages.
-    expect(store.getState().bids.find((l) => l.price === '99.0')?.size).toBe('50.000');
+    const bids = store.getState().bids;
+    const at = Array.from({ length: levelCount(bids) }, (_, i) => i).find((i) => ticksAt(bids, i) === 990);
+    expect(at === undefined ? undefined : lotsAt(bids, at)).toBe(50_000); // 99.0 -> 50.000
     expect(store.getState().seq).toBe(src.seq);
   });
 
@@ -100,7 +103,7 @@ describe('book store', () => {
     const src = new Source();
     const bids: DepthLevel[] = Array.from({ length: 10 }, (_, i) => [`${100 - i}.0`, '1.000']);
     pipeline.ingest(src.snapshot(bids, [['101.0', '1.000']]));
-    expect(store.getState().bids).toHaveLength(3);
+    expect(levelCount(store.getState().bids)).toBe(3);
     expect(pipeline.book.bidCount).toBe(10);
     // Deleting the top three brings the deeper stored levels into view.
     pipeline.ingest(src.update([['100.0', '0'], ['99.0', '0'], ['98.0', '0']], []));

@@ -7,8 +7,9 @@
 // (the "gap flag set but never acted on" anti-pattern of STYLE.md is exactly what this
 // avoids). The stored book is never trimmed; only the published view is.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { OrderBook, type BookLevel, type BookMessage } from '@contract/book/order-book';
+import { OrderBook, type BookMessage } from '@contract/book/order-book';
 import type { FrameScheduler } from './frame-scheduler';
+import { noLevels, type PackedLevels } from './packed-levels';
 
 export type BookStatus = 'loading' | 'live' | 'stale';
 
@@ -16,8 +17,9 @@ export interface BookState {
   status: BookStatus;
   /** Why the book is stale, in words the user can read. */
   staleReason: string;
-  bids: readonly BookLevel[];
-  asks: readonly BookLevel[];
+  /** Best first, packed (packed-levels.ts). */
+  bids: PackedLevels;
+  asks: PackedLevels;
   bestBid: string | undefined;
   bestAsk: string | undefined;
   mid: string | undefined;
@@ -70,8 +72,8 @@ export interface BookPipeline extends BookSource {
 export const initialBookState: BookState = {
   status: 'loading',
   staleReason: '',
-  bids: [],
-  asks: [],
+  bids: noLevels,
+  asks: noLevels,
   bestBid: undefined,
   bestAsk: undefined,
   mid: undefined,
@@ -97,7 +99,7 @@ export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
   const publish = (): void => {
     frame = null;
     if (disposed) return;
-    const view = book.view(depth);
+    const view = book.packedView(depth);
     const bid = book.bestBidTicks();
     const ask = book.bestAskTicks();
     const prev = store.getState();

@@ -14,7 +14,7 @@ import type { FrameScheduler } from './frame-scheduler';
 /** What this file uses of the worker's global scope (the project's lib is DOM, not WebWorker). */
 interface WorkerScope {
   onmessage: ((ev: MessageEvent<BookWorkerOpen>) => void) | null;
-  postMessage(message: BookWorkerState): void;
+  postMessage(message: BookWorkerState, transfer: Transferable[]): void;
 }
 const scope = globalThis as unknown as WorkerScope;
 
@@ -60,7 +60,9 @@ scope.onmessage = (ev) => {
   pipeline.store.subscribe((state) => {
     const out: BookWorkerState = { type: 'state', state, stamps };
     stamps = [];
-    scope.postMessage(out);
+    // The packed levels are moved, not copied: each publish made fresh arrays, and this
+    // thread only reads status and version of its own copy afterwards.
+    scope.postMessage(out, [state.bids.buffer, state.asks.buffer]);
   });
   socket.start();
 };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BookLevel } from '@contract/book/order-book';
 import { depthCurves } from './depth-curve';
+import { packLevels } from './packed-levels';
 
-const lvl = (ticks: number, lots: number): BookLevel => ({ price: String(ticks), size: String(lots), ticks, lots });
+const lvl = (ticks: number, lots: number) => ({ ticks, lots });
+const side = (...levels: { ticks: number; lots: number }[]) => packLevels(levels);
 
 describe('depthCurves', () => {
   it('puts prices on a proportional axis with bids left of asks', () => {
-    const c = depthCurves([lvl(990, 1), lvl(980, 2)], [lvl(1010, 1), lvl(1040, 3)], 200, 100, 0.05);
+    const c = depthCurves(side(lvl(990, 1), lvl(980, 2)), side(lvl(1010, 1), lvl(1040, 3)), 200, 100, 0.05);
     expect(c).not.toBeNull();
     const { bids, asks, minTicks, maxTicks } = c!;
     expect(minTicks).toBe(950);
@@ -18,13 +19,13 @@ describe('depthCurves', () => {
   });
 
   it('scales both sides to the deeper cumulative total', () => {
-    const c = depthCurves([lvl(990, 1), lvl(980, 2)], [lvl(1010, 1), lvl(1040, 3)], 200, 100, 0.05)!;
+    const c = depthCurves(side(lvl(990, 1), lvl(980, 2)), side(lvl(1010, 1), lvl(1040, 3)), 200, 100, 0.05)!;
     expect(c.maxLots).toBe(4);
     expect(c.asks.at(-1)?.y).toBe(0);
     expect(c.bids.at(-1)?.y).toBeCloseTo(25);
   });
 
   it('draws nothing while a side is empty', () => {
-    expect(depthCurves([], [lvl(1010, 1)], 200, 100)).toBeNull();
+    expect(depthCurves(side(), side(lvl(1010, 1)), 200, 100)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // that is proportional (a gap in prices is a gap on screen, unlike a ladder's rows).
 // Pure, so the shape is tested without a canvas. Ticks and lots stay integers; only the
 // final pixel positions are floats.
-import type { BookLevel } from '@contract/book/order-book';
+import { levelCount, lotsAt, ticksAt, type PackedLevels } from './packed-levels';
 
 export interface DepthPoint {
   x: number;
@@ -22,22 +22,27 @@ export interface DepthCurves {
  * Curves for a width x height box. The window is centred on the mid and spans `span` of
  * the mid on each side (0.01 = 1%), so both sides share one scale.
  */
-export function depthCurves(bids: readonly BookLevel[], asks: readonly BookLevel[], width: number, height: number, span = 0.01): DepthCurves | null {
-  const bestBid = bids[0];
-  const bestAsk = asks[0];
-  if (!bestBid || !bestAsk) return null;
-  const mid = (bestBid.ticks + bestAsk.ticks) / 2;
-  const half = Math.max(Math.ceil(mid * span), bestAsk.ticks - bestBid.ticks, 1);
+export function depthCurves(bids: PackedLevels, asks: PackedLevels, width: number, height: number, span = 0.01): DepthCurves | null {
+  if (levelCount(bids) === 0 || levelCount(asks) === 0) return null;
+  const bestBid = ticksAt(bids, 0);
+  const bestAsk = ticksAt(asks, 0);
+  const mid = (bestBid + bestAsk) / 2;
+  const half = Math.max(Math.ceil(mid * span), bestAsk - bestBid, 1);
   const minTicks = Math.floor(mid - half);
   const maxTicks = Math.ceil(mid + half);
-  const inBids = bids.filter((l) => l.ticks >= minTicks);
-  const inAsks = asks.filter((l) => l.ticks <= maxTicks);
-  const cum = (levels: BookLevel[]) => {
+  // Levels are best first, so each side stops at the first level outside the window.
+  const cum = (levels: PackedLevels, inWindow: (ticks: number) => boolean) => {
+    const out: { ticks: number; cum: number }[] = [];
     let c = 0;
-    return levels.map((l) => ({ ticks: l.ticks, cum: (c += l.lots) }));
+    for (let i = 0; i < levelCount(levels); i++) {
+      const ticks = ticksAt(levels, i);
+      if (!inWindow(ticks)) break;
+      out.push({ ticks, cum: (c += lotsAt(levels, i)) });
+    }
+    return out;
   };
-  const cb = cum(inBids);
-  const ca = cum(inAsks);
+  const cb = cum(bids, (t) => t >= minTicks);
+  const ca = cum(asks, (t) => t <= maxTicks);
   const maxLots = Math.max(cb.at(-1)?.cum ?? 0, ca.at(-1)?.cum ?? 0, 1);
   const xOf = (ticks: number) => ((ticks - minTicks) / (maxTicks - minTicks)) * width;
   const yOf = (lots: number) => height - (lots / maxLots) * height;

@@ -1,24 +1,26 @@
 // The order book ladder: asks above, bids below, spread and mid between, cumulative
 // depth bars, the user's own orders marked, grouping by tick multiples. A click on a
 // row hands its price to the order form.
-// Under load the store publishes once per frame, so this renders up to 60 times a second:
-// a fixed number of rows per side keyed by position (a price moving never remounts a row),
-// memoized rows with primitive props (only rows whose text changed re-render), fixed row
-// heights and CSS containment (a change of text relays out the ladder, not the page).
-import { memo, useMemo, useState } from 'react';
+// Under load the store publishes once per frame. React renders the frame of the panel and
+// re-renders only when the book's status changes (loading, live, stale); the rows, the
+// mid and the spread are written on each publish by LadderSideView (ladder-side-view.ts),
+// which touches only what changed.
+import { memo, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { groupMultiples } from '@contract/book/group-levels';
 import { fromScaled } from '@contract/decimal';
-import { buildLadder, type LadderRow, type OwnOrder } from '@web/lib/book/book-ladder';
-import type { BookSource, BookState } from '@web/lib/book/book-store';
+import { buildLadder, type OwnOrder } from '@web/lib/book/book-ladder';
+import { initialBookState, type BookSource, type BookState } from '@web/lib/book/book-store';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { LadderSideView } from './ladder-side-view';
 
 const ROWS = 12;
 /** Row height in px (h-5): fixed, so the ladder's size never depends on its text. */
 const ROW_PX = 20;
-const EMPTY_STORE_STATE = null;
-const slots = Array.from({ length: ROWS }, (_, i) => i);
+/** What the panel reads before an instrument's pipeline exists: an empty, loading book. */
+const noBook = createStore<BookState>()(() => initialBookState);
 
 export interface OrderBookPanelProps {
   meta: InstrumentMeta;
@@ -29,53 +31,76 @@ export interface OrderBookPanelProps {
 
 export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: OrderBookPanelProps) {
   const [multiple, setMultiple] = useState(1);
-  if (!pipeline) return <BookFrame meta={meta} multiple={multiple} setMultiple={setMultiple} state={EMPTY_STORE_STATE} ownOrders={ownOrders} onPickPrice={onPickPrice} />;
-  return <LiveBook meta={meta} pipeline={pipeline} multiple={multiple} setMultiple={setMultiple} ownOrders={ownOrders} onPickPrice={onPickPrice} />;
-}
+  const store = pipeline?.store ?? noBook;
+  const status = useStore(store, (s) => s.status);
+  const staleReason = useStore(store, (s) => s.staleReason);
+  const asksRef = useRef<HTMLUListElement>(null);
+  const bidsRef = useRef<HTMLUListElement>(null);
+  const midRef = useRef<HTMLSpanElement>(null);
+  const spreadRef = useRef<HTMLSpanElement>(null);
+  const pick = useRef(onPickPrice);
+  pick.current = onPickPrice;
+  // What a publish draws with; updated by the effect below, read by the store subscription.
+  const config = useRef({ multiple, ownOrders, priceScale: meta.priceScale, sizeScale: meta.sizeScale });
+  const redraw = useRef<() => void>(() => {});
 
-function LiveBook(props: OrderBookPanelProps & { pipeline: BookSource; multiple: number; setMultiple(m: number): void }) {
-  const state = useStore(props.pipeline.store);
-  return <BookFrame {...props} state={state} />;
-}
+  useEffect(() => {
+    const asksEl = asksRef.current;
+    const bidsEl = bidsRef.current;
+    if (!asksEl || !bidsEl) return;
+    const asks = new LadderSideView(asksEl, 'ask', ROWS, (p) => pick.current(p));
+    const bids = new LadderSideView(bidsEl, 'bid', ROWS, (p) => pick.current(p));
+    let mid = '';
+    let spread = '';
+    const draw = () => {
+      const s = store.getState();
+      const c = config.current;
+      const ladder = buildLadder(s.bids, s.asks, { multiple: c.multiple, rows: ROWS, priceScale: c.priceScale, sizeScale: c.sizeScale, ownOrders: c.ownOrders });
+      asks.update(ladder.asks);
+      bids.update(ladder.bids);
+      const nextMid = formatDecimal(s.mid);
+      const nextSpread = formatDecimal(s.spread);
+      if (nextMid !== mid && midRef.current) midRef.current.textContent = mid = nextMid;
+      if (nextSpread !== spread && spreadRef.current) spreadRef.current.textContent = spread = nextSpread;
+    };
+    redraw.current = draw;
+    draw();
+    const off = store.subscribe(draw);
+    return () => {
+      off();
+      redraw.current = () => {};
+      asks.dispose();
+      bids.dispose();
+    };
+  }, [store]);
 
-interface FrameProps {
-  meta: InstrumentMeta;
-  state: BookState | null;
-  multiple: number;
-  setMultiple(m: number): void;
-  ownOrders: readonly OwnOrder[];
-  onPickPrice(price: string): void;
-}
+  useEffect(() => {
+    config.current = { multiple, ownOrders, priceScale: meta.priceScale, sizeScale: meta.sizeScale };
+    redraw.current();
+  }, [multiple, ownOrders, meta.priceScale, meta.sizeScale]);
 
-function BookFrame({ meta, state, multiple, setMultiple, ownOrders, onPickPrice }: FrameProps) {
-  const ladder = useMemo(
-    () => (state ? buildLadder(state.bids, state.asks, { multiple, rows: ROWS, priceScale: meta.priceScale, sizeScale: meta.sizeScale, ownOrders }) : { bids: [], asks: [] }),
-    [state, multiple, meta.priceScale, meta.sizeScale, ownOrders],
-  );
-  const status = state?.status ?? 'loading';
   return (
     <section aria-labelledby="order-book-title" className="flex min-h-0 flex-col rounded-md border border-line bg-panel p-2" style={{ contain: 'layout paint' }}>
       <BookHeader meta={meta} multiple={multiple} setMultiple={setMultiple} />
       {status !== 'live' && (
         <p role="status" aria-label={`Order book ${status === 'loading' ? 'loading' : 'stale'}`} className={`mb-1 rounded px-2 py-0.5 text-xs ${status === 'stale' ? 'bg-warn/20 text-warn' : 'text-muted'}`}>
-          {status === 'loading' ? 'Waiting for the book…' : `Stale: ${state?.staleReason ?? ''}. Resyncing…`}
+          {status === 'loading' ? 'Waiting for the book…' : `Stale: ${staleReason}. Resyncing…`}
         </p>
       )}
       <ColumnTitles meta={meta} />
-      <LadderSide label="Asks" side="ask" rows={ladder.asks} onPickPrice={onPickPrice} />
+      {/* Rows are drawn by LadderSideView; best first in the DOM (asks shown reversed). */}
+      <ul ref={asksRef} aria-label="Asks" className="flex flex-col-reverse overflow-hidden" style={{ height: ROWS * ROW_PX, contain: 'strict' }} />
       <div className="my-1 flex items-center justify-between border-y border-line px-1 py-1 text-sm tabular" aria-label="Spread and mid" role="group">
         <span>
           <span className="text-muted">Mid </span>
-          <span aria-label="Mid price" className="font-semibold">
-            {formatDecimal(state?.mid)}
-          </span>
+          <span ref={midRef} aria-label="Mid price" className="font-semibold" />
         </span>
         <span>
           <span className="text-muted">Spread </span>
-          <span aria-label="Spread">{formatDecimal(state?.spread)}</span>
+          <span ref={spreadRef} aria-label="Spread" />
         </span>
       </div>
-      <LadderSide label="Bids" side="bid" rows={ladder.bids} onPickPrice={onPickPrice} />
+      <ul ref={bidsRef} aria-label="Bids" className="flex flex-col overflow-hidden" style={{ height: ROWS * ROW_PX, contain: 'strict' }} />
     </section>
   );
 }
@@ -107,60 +132,5 @@ const ColumnTitles = memo(function ColumnTitles({ meta }: { meta: InstrumentMeta
       <span className="text-right">Size ({meta.baseCoin})</span>
       <span className="text-right">Total</span>
     </div>
-  );
-});
-
-/** ROWS slots, best first in the DOM (asks are shown reversed); empty slots keep the height. */
-function LadderSide({ label, side, rows, onPickPrice }: { label: 'Asks' | 'Bids'; side: 'bid' | 'ask'; rows: readonly LadderRow[]; onPickPrice(price: string): void }) {
-  return (
-    <ul aria-label={label} className={`flex ${side === 'ask' ? 'flex-col-reverse' : 'flex-col'} overflow-hidden`} style={{ height: ROWS * ROW_PX, contain: 'strict' }}>
-      {slots.map((i) => {
-        const row = rows[i];
-        return row ? (
-          <LadderLine key={i} side={side} price={row.price} size={row.size} cumSize={row.cumSize} share={Math.round(row.depthShare * 1000)} own={row.ownOrders} onPickPrice={onPickPrice} />
-        ) : (
-          <li key={i} aria-hidden="true" className="h-5 shrink-0" />
-        );
-      })}
-    </ul>
-  );
-}
-
-interface LineProps {
-  side: 'bid' | 'ask';
-  price: string;
-  size: string;
-  cumSize: string;
-  /** Depth bar width in tenths of a percent (an integer, so equal bars compare equal). */
-  share: number;
-  own: number;
-  onPickPrice(price: string): void;
-}
-
-const LadderLine = memo(function LadderLine({ side, price, size, cumSize, share, own, onPickPrice }: LineProps) {
-  const color = side === 'bid' ? 'text-buy' : 'text-sell';
-  const bar = side === 'bid' ? 'bg-buy/15' : 'bg-sell/15';
-  const ownText = own > 0 ? `, ${own} of your orders` : '';
-  return (
-    <li className="relative h-5 shrink-0">
-      <span aria-hidden="true" className={`absolute inset-y-0 right-0 ${bar}`} style={{ width: `${share / 10}%` }} />
-      <button
-        type="button"
-        aria-label={`${side === 'bid' ? 'Bid' : 'Ask'} ${price}${ownText}`}
-        onClick={() => onPickPrice(price)}
-        className="relative grid h-5 w-full grid-cols-3 items-center px-1 text-left text-xs tabular hover:bg-raised"
-      >
-        <span className={color}>
-          {own > 0 && (
-            <span aria-hidden="true" className="mr-0.5 text-warn" title="Your order">
-              ●
-            </span>
-          )}
-          {formatDecimal(price)}
-        </span>
-        <span className="text-right">{formatDecimal(size)}</span>
-        <span className="text-right text-muted">{formatDecimal(cumSize)}</span>
-      </button>
-    </li>
   );
 });
