@@ -185,6 +185,7 @@ export class AccountStore {
 
   /** Emits the coin's current state; also used when position margin changes available USDT. */
   changed(uid: number, coin: string): void {
+    if (!this.bus.wants('balance', uid)) return;
     const b = this.coin(uid, coin);
     const margin = coin === 'USDT' ? this.marginInUse(uid) : 0n;
     this.bus.emit({

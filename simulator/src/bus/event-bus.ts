@@ -27,6 +27,11 @@
  * Listeners run inside simulator commands: they must not call back into trading services
  * synchronously (queue the work, e.g. with queueMicrotask). A listener that throws is
  * reported and does not stop the others.
+ *
+ * Events of one account (`uid`) may be listened to for some accounts only (`on`'s
+ * `accepts`); an emitter asks `wants(type, uid)` before building such an event, so an
+ * account nobody watches (the market maker, thousands of commands a second) costs no order
+ * record or balance text.
  */
 import type { z } from 'zod';
 import type { OrderState } from '@contract/schemas/common';
@@ -62,23 +67,49 @@ export type SimEvent =
 export type SimEventType = SimEvent['type'];
 export type SimEventOf<T extends SimEventType> = Extract<SimEvent, { type: T }>;
 type Listener<E> = (event: E) => void;
+/** The event types that belong to one account. */
+export type AccountEventType = { [T in SimEventType]: SimEventOf<T> extends { uid: number } ? T : never }[SimEventType];
+/** Which accounts a listener wants events of. */
+export type AccountFilter = (uid: number) => boolean;
 
 export class EventBus {
   private readonly byType = new Map<SimEventType, Set<Listener<SimEvent>>>();
   private readonly any = new Set<Listener<SimEvent>>();
+  private readonly filters = new Map<Listener<SimEvent>, AccountFilter>();
 
   constructor(private readonly onListenerError: (error: unknown, event: SimEvent) => void = (e) => console.error('simulator bus listener failed', e)) {}
 
-  /** Subscribes to one event type; returns the unsubscribe function. */
-  on<T extends SimEventType>(type: T, listener: Listener<SimEventOf<T>>): () => void {
+  /**
+   * Subscribes to one event type; returns the unsubscribe function. With `accepts` (account
+   * event types only), the listener gets the events of the accounts it accepts, and the
+   * others may not be built at all.
+   */
+  on<T extends SimEventType>(type: T, listener: Listener<SimEventOf<T>>, accepts?: T extends AccountEventType ? AccountFilter : never): () => void {
     let set = this.byType.get(type);
     if (!set) {
       set = new Set();
       this.byType.set(type, set);
     }
-    const l = listener as Listener<SimEvent>;
+    // A wrapper per subscription, so the same function subscribed twice stays two listeners.
+    const l: Listener<SimEvent> = accepts === undefined ? (listener as Listener<SimEvent>) : (e) => listener(e as SimEventOf<T>);
+    if (accepts !== undefined) this.filters.set(l, accepts);
     set.add(l);
-    return () => set.delete(l);
+    return () => {
+      set.delete(l);
+      this.filters.delete(l);
+    };
+  }
+
+  /** Whether any listener wants `type` events of account `uid` (emitters skip building the others). */
+  wants(type: AccountEventType, uid: number): boolean {
+    if (this.any.size > 0) return true;
+    const set = this.byType.get(type);
+    if (set === undefined) return false;
+    for (const l of set) {
+      const accepts = this.filters.get(l);
+      if (accepts === undefined || accepts(uid)) return true;
+    }
+    return false;
   }
 
   /** Subscribes to every event, in emission order. */
@@ -89,7 +120,12 @@ export class EventBus {
 
   emit(event: SimEvent): void {
     const set = this.byType.get(event.type);
-    if (set) for (const l of set) this.deliver(l, event);
+    if (set) {
+      for (const l of set) {
+        const accepts = this.filters.size === 0 ? undefined : this.filters.get(l);
+        if (accepts === undefined || accepts((event as { uid: number }).uid)) this.deliver(l, event);
+      }
+    }
     for (const l of this.any) this.deliver(l, event);
   }
 

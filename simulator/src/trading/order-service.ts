@@ -514,6 +514,7 @@ export class OrderService {
   }
 
   private emitOrder(o: SimOrder, previous: OrderState | null): void {
+    if (!this.bus.wants('order', o.uid)) return;
     this.bus.emit({ type: 'order', uid: o.uid, ts: this.clock.now(), previousState: previous, order: orderRecord(o) });
   }
 

@@ -165,6 +165,7 @@ export class PositionBook {
 
   /** Emits a `position` event for every position of the account on the symbol that exists. */
   emitFor(uid: number, symbol: string): void {
+    if (!this.bus.wants('position', uid)) return;
     for (const side of ['long', 'short'] as const) {
       const p = this.get(uid, symbol, side);
       if (p) this.bus.emit({ type: 'position', uid, ts: this.clock.now(), position: this.record(p) });

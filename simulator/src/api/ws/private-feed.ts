@@ -54,22 +54,31 @@ export class PrivateFeed {
     options: PrivateFeedOptions,
   ) {
     const bus = sim.bus;
+    // Only the accounts somebody subscribed to: the bus then builds no events for the rest.
+    // A fill is held for its order's event (emitted right after it in the same command), so
+    // both are taken for the same accounts.
+    const ordersOrFills = (uid: number) => this.has('order', uid) || this.has('fill', uid);
     this.stops.push(
-      bus.on('fill', (e) => this.onFill(e)),
-      bus.on('order', (e) => this.onOrder(e)),
-      bus.on('balance', (e) => {
-        if (this.has('account', e.uid)) {
+      bus.on('fill', (e) => this.onFill(e), ordersOrFills),
+      bus.on('order', (e) => this.onOrder(e), ordersOrFills),
+      bus.on(
+        'balance',
+        (e) => {
           this.accountDirty.add(e.uid);
           this.queueFlush();
-        }
-      }),
-      bus.on('position', (e) => {
-        if (!this.has('position', e.uid)) return;
-        let byKey = this.positionDirty.get(e.uid);
-        if (!byKey) this.positionDirty.set(e.uid, (byKey = new Map()));
-        byKey.set(`${e.position.symbol}|${e.position.posSide}`, e.position);
-        this.queueFlush();
-      }),
+        },
+        (uid) => this.has('account', uid),
+      ),
+      bus.on(
+        'position',
+        (e) => {
+          let byKey = this.positionDirty.get(e.uid);
+          if (!byKey) this.positionDirty.set(e.uid, (byKey = new Map()));
+          byKey.set(`${e.position.symbol}|${e.position.posSide}`, e.position);
+          this.queueFlush();
+        },
+        (uid) => this.has('position', uid),
+      ),
       bus.on('mark', (e) => this.markedSymbols.add(e.symbol)),
       options.timers.every(options.positionIntervalMs, () => this.pushMarks()),
       options.timers.every(options.accountIntervalMs, () => this.pushValuations()),
