@@ -1,24 +1,35 @@
-// bench proxy: REST relay overhead (BENCHMARKS.md "proxy", issue 5). Three paths in the
+// bench proxy: REST relay overhead (BENCHMARKS.md "proxy", issue 5). Four paths in the
 // same run, to the same small private JSON answer of the simulator (GET /api/v3/account/settings):
 //   direct    the simulator itself (requests pre-signed, as a client holding the key would);
 //   ours      server-proxy, doing all its policy work: session, account, catalog, role,
 //             schema validation, shaping, signing, keep-alive relay;
-//   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders).
-// Each server runs in its own process (this file re-executed with --serve), the load
-// generator (autocannon) and the serial latency probe in this one. Paths alternate in
-// rounds (direct, ours, baseline, ...), the first round is discarded, medians are quoted.
-// Result: bench/results/proxy.json, ratio = our req/s / the baseline's req/s (target 1.0).
+//   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders);
+//   floor     a bare node:http server + undici Pool that only signs: no framework, no policy.
+//             What any Node relay adds on this machine; "ours over the floor" is then what
+//             our policy and Fastify cost, the part this code can still change.
+// Each server runs in its own process (this file re-executed with --serve <role>), the
+// load generator (autocannon) and the serial latency probe in this one. Paths alternate in
+// rounds (direct, ours, baseline, floor, ...), the first round is discarded, medians are
+// quoted. Reported per path: req/s, serial p50/p99 and their addition over direct, and
+// the answering process's CPU µs per request (from /proc during the throughput slices;
+// for direct, the simulator's), which a crowded machine disturbs less than latency.
+// Result: bench/results/proxy.json, ratio = our req/s / the baseline's req/s (target 1.0);
+// `details` holds each path's figures (addedP50Us ...) and oursOverFloorP50Us.
 //
 // Shaping is on but not limiting: the v3 limits are "not shown" (spec 8), so the bench
 // raises them (proxy rate.undocumentedPerSecond, simulator SIM_V3_RATE_LIMIT) far above
 // what the machine can send; otherwise this would measure the limit, not the relay.
+// Profiling a server: node --cpu-prof --import tsx bench/proxy.bench.ts --serve ours <simulator URL>
+// (it prints its URL and headers as JSON; SIGINT/SIGTERM end it so the profile is written).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
 import { signRest } from '../contract/signing';
 import { compare, median } from './lib/compare';
+import { writeResult } from './lib/result';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -92,12 +103,53 @@ async function serveBaseline(upstreamUrl: string): Promise<void> {
   console.log(JSON.stringify({ url: address, headers: {} }));
 }
 
+/**
+ * The floor: the least a Node relay can do for this call. node:http in, one undici Pool
+ * out, signing as the baseline does; no framework, no policy. What any Node proxy pays on
+ * this machine for the extra hop, so ours minus this is what our policy and Fastify cost.
+ */
+async function serveFloor(upstreamUrl: string): Promise<void> {
+  const { createServer } = await import('node:http');
+  const { Pool } = await import('undici');
+  const pool = new Pool(upstreamUrl, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const method = req.method === 'POST' ? 'POST' : 'GET';
+    const timestamp = String(Date.now());
+    const sign = signRest({ secret: KEY.secret, timestamp, method, path, query: q < 0 ? '' : url.slice(q + 1) });
+    const headers = { 'ACCESS-KEY': KEY.apiKey, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': timestamp, 'ACCESS-PASSPHRASE': KEY.passphrase, 'content-type': 'application/json', locale: 'en-US' };
+    pool.request({ method, path: url, headers }).then(
+      async (up) => {
+        const body = Buffer.from(await up.body.arrayBuffer());
+        const type = up.headers['content-type'];
+        res.writeHead(up.statusCode, { 'content-type': typeof type === 'string' ? type : 'application/json', 'content-length': body.length });
+        res.end(body);
+      },
+      () => {
+        res.writeHead(502).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(JSON.stringify({ url: `http://127.0.0.1:${port}`, headers: {} }));
+}
+
 // ---------------------------------------------------------------- the benchmark
 
+type PathName = 'direct' | 'ours' | 'baseline' | 'floor';
+const PATHS: readonly PathName[] = ['direct', 'ours', 'baseline', 'floor'];
+const perPath = <T>(make: () => T): Record<PathName, T> => ({ direct: make(), ours: make(), baseline: make(), floor: make() });
+
 interface Target {
-  name: 'direct' | 'ours' | 'baseline';
+  name: PathName;
   url: string;
   headers: () => Record<string, string>;
+  /** The process answering on url (for direct, the simulator), for its CPU time. */
+  pid: number | undefined;
 }
 
 /** Starts a child and resolves with the first line matching `pattern`. */
@@ -111,8 +163,25 @@ function startChild(args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Pr
   });
 }
 
+/**
+ * CPU seconds a process has used (user + system), from /proc: the relay's own cost per
+ * request, which a crowded machine disturbs far less than it disturbs latency. Linux
+ * only; undefined elsewhere (the column is then left out).
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5) (utime, stime), in clock ticks; Linux's USER_HZ is 100.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -120,12 +189,14 @@ interface AutocannonResult {
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-async function throughput(t: Target): Promise<number> {
+async function throughput(t: Target): Promise<{ rps: number; requests: number; cpu: number | undefined }> {
+  const cpu0 = cpuSeconds(t.pid);
   const r = await autocannon({ url: `${t.url}${PATH}`, connections: CONNECTIONS, pipelining: 1, duration: DURATION_S, headers: t.headers() });
+  const cpu1 = cpuSeconds(t.pid);
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
     throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts: the run measured failures`);
   }
-  return r.requests.average;
+  return { rps: r.requests.average, requests: r.requests.total, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0 };
 }
 
 /** Serial round trips on one keep-alive connection; returns each in microseconds. */
@@ -148,6 +219,9 @@ async function serialLatencies(t: Target, count: number): Promise<number[]> {
   return out;
 }
 
+/** A difference with its sign: +12, -3. */
+const signed = (n: number) => (n < 0 ? `${n}` : `+${n}`);
+
 function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
@@ -161,24 +235,24 @@ async function bench(): Promise<void> {
     const sim = await startChild(['simulator/src/main.ts', '--port', '0'], { ...process.env, SIM_FLOW_RATE: '0', SIM_V3_RATE_LIMIT: '1000000000' }, /simulator listening on/);
     children.push(sim.child);
     const simUrl = /(http:\/\/\S+)/.exec(sim.line)?.[1] ?? '';
-    const ours = await startChild([here, '--serve', 'ours', simUrl], process.env, /^\{/);
-    children.push(ours.child);
-    const base = await startChild([here, '--serve', 'baseline', simUrl], process.env, /^\{/);
-    children.push(base.child);
-    const oursInfo = JSON.parse(ours.line) as { url: string; headers: Record<string, string> };
-    const baseInfo = JSON.parse(base.line) as { url: string };
+    const serve = async (role: Exclude<PathName, 'direct'>): Promise<Target> => {
+      const started = await startChild([here, '--serve', role, simUrl], process.env, /^\{/);
+      children.push(started.child);
+      const info = JSON.parse(started.line) as { url: string; headers: Record<string, string> };
+      return { name: role, url: info.url, headers: () => ({ ...info.headers }), pid: started.child.pid };
+    };
+    const targets: Target[] = [{ name: 'direct', url: simUrl, headers: () => signedHeaders(PATH), pid: sim.child.pid }, await serve('ours'), await serve('baseline'), await serve('floor')];
 
-    const targets: Target[] = [
-      { name: 'direct', url: simUrl, headers: () => signedHeaders(PATH) },
-      { name: 'ours', url: oursInfo.url, headers: () => ({ ...oursInfo.headers }) },
-      { name: 'baseline', url: baseInfo.url, headers: () => ({}) },
-    ];
-    const rps: Record<Target['name'], number[]> = { direct: [], ours: [], baseline: [] };
-    const lat: Record<Target['name'], { p50: number[]; p99: number[] }> = { direct: { p50: [], p99: [] }, ours: { p50: [], p99: [] }, baseline: { p50: [], p99: [] } };
+    const rps = perPath<number[]>(() => []);
+    const cpuUs = perPath<number[]>(() => []);
+    const lat = perPath(() => ({ p50: [] as number[], p99: [] as number[] }));
+    const overFloor: number[] = [];
     let round = 0;
-    console.log(`proxy bench: upstream = the simulator (${simUrl}), ${CONNECTIONS} connections, ${SLICES} slices of ${DURATION_S} s per path per round, ${SERIAL} serial round trips; ${ROUNDS} rounds + 1 warm-up`);
+    console.log(
+      `proxy bench: upstream = the simulator (${simUrl}), ${CONNECTIONS} connections, ${SLICES} slices of ${DURATION_S} s per path per round, ${SERIAL} serial round trips; ${ROUNDS} rounds + 1 warm-up`,
+    );
 
-    await compare({
+    const result = await compare({
       name: 'proxy',
       unit: 'req/s',
       peerName: '@fastify/http-proxy + signing',
@@ -187,41 +261,81 @@ async function bench(): Promise<void> {
       rounds: ROUNDS,
       round: async () => {
         const measured = round++ > 0;
-        // Throughput in 1 s slices, A B C A B C: a load swing on this shared machine then
-        // hits all three paths alike instead of one whole 3 s run.
-        const sums: Record<Target['name'], number> = { direct: 0, ours: 0, baseline: 0 };
-        for (let slice = 0; slice < SLICES; slice++) for (const t of targets) sums[t.name] += await throughput(t);
-        const got: Partial<Record<Target['name'], number>> = {};
+        // Throughput in slices, A B C D A B C D: a load swing on this shared machine then
+        // hits all paths alike instead of one whole run.
+        const sums = perPath(() => 0);
+        const cpu = perPath(() => ({ seconds: 0, requests: 0, known: true }));
+        for (let slice = 0; slice < SLICES; slice++) {
+          for (const t of targets) {
+            const r = await throughput(t);
+            sums[t.name] += r.rps;
+            cpu[t.name].requests += r.requests;
+            if (r.cpu === undefined) cpu[t.name].known = false;
+            else cpu[t.name].seconds += r.cpu;
+          }
+        }
+        const got = perPath(() => 0);
         for (const t of targets) {
           got[t.name] = sums[t.name] / SLICES;
-          if (measured) rps[t.name].push(got[t.name] ?? 0);
+          const c = cpu[t.name];
+          if (measured) {
+            rps[t.name].push(got[t.name]);
+            if (c.known && c.requests > 0) cpuUs[t.name].push((c.seconds * 1e6) / c.requests);
+          }
         }
         // Latency: serial probes interleaved in small steps for the same reason.
-        const samples: Record<Target['name'], number[]> = { direct: [], ours: [], baseline: [] };
+        const samples = perPath<number[]>(() => []);
         for (let step = 0; step < 10; step++) for (const t of targets) samples[t.name].push(...(await serialLatencies(t, Math.ceil(SERIAL / 10))));
         if (measured) {
           for (const t of targets) {
             lat[t.name].p50.push(percentile(samples[t.name], 50));
             lat[t.name].p99.push(percentile(samples[t.name], 99));
           }
+          // Paired within the round, like the ratio: both saw the same load.
+          overFloor.push(percentile(samples.ours, 50) - percentile(samples.floor, 50));
         }
-        console.log(
-          `  direct ${Math.round(got.direct ?? 0)} req/s p50 ${percentile(samples.direct, 50).toFixed(0)} µs; ours ${Math.round(got.ours ?? 0)} req/s p50 ${percentile(samples.ours, 50).toFixed(0)} µs; baseline ${Math.round(got.baseline ?? 0)} req/s p50 ${percentile(samples.baseline, 50).toFixed(0)} µs`,
-        );
-        return { ours: got.ours ?? 0, peer: got.baseline ?? 0 };
+        console.log(`  ${targets.map((t) => `${t.name} ${Math.round(got[t.name])} req/s p50 ${percentile(samples[t.name], 50).toFixed(0)} µs`).join('; ')}`);
+        return { ours: got.ours, peer: got.baseline };
       },
     });
 
     const d50 = median(lat.direct.p50);
     const d99 = median(lat.direct.p99);
-    const row = (name: Target['name']) => {
+    const summary = perPath(() => ({ rps: 0, p50Us: 0, p99Us: 0, addedP50Us: 0, addedP99Us: 0, cpuUsPerRequest: null as number | null }));
+    for (const name of PATHS) {
       const p50 = median(lat[name].p50);
       const p99 = median(lat[name].p99);
-      const added = name === 'direct' ? '' : `  +${(p50 - d50).toFixed(0)} µs p50, +${(p99 - d99).toFixed(0)} µs p99`;
-      return `${name.padEnd(9)} ${Math.round(median(rps[name])).toLocaleString('en-US').padStart(8)} req/s   p50 ${p50.toFixed(0).padStart(5)} µs  p99 ${p99.toFixed(0).padStart(5)} µs${added}`;
+      summary[name] = {
+        rps: Math.round(median(rps[name])),
+        p50Us: Math.round(p50),
+        p99Us: Math.round(p99),
+        addedP50Us: Math.round(p50 - d50),
+        addedP99Us: Math.round(p99 - d99),
+        cpuUsPerRequest: cpuUs[name].length ? Math.round(median(cpuUs[name])) : null,
+      };
+    }
+    const row = (name: PathName) => {
+      const s = summary[name];
+      const added = name === 'direct' ? ''.padEnd(26) : `${signed(s.addedP50Us)} µs p50, ${signed(s.addedP99Us)} µs p99`.padEnd(26);
+      const cpu = s.cpuUsPerRequest === null ? '' : `${s.cpuUsPerRequest} µs${name === 'direct' ? ' (the simulator)' : ''}`;
+      return `${name.padEnd(9)} ${s.rps.toLocaleString('en-US').padStart(8)}   p50 ${String(s.p50Us).padStart(5)} µs  p99 ${String(s.p99Us).padStart(5)} µs   ${added}  ${cpu}`;
     };
-    console.log(['', 'path         req/s (median)      serial latency, added vs direct', row('direct'), row('ours'), row('baseline'), ''].join('\n'));
+    const oursOverFloor = Math.round(median(overFloor));
+    const cpuOverFloor = summary.ours.cpuUsPerRequest !== null && summary.floor.cpuUsPerRequest !== null ? summary.ours.cpuUsPerRequest - summary.floor.cpuUsPerRequest : null;
+    console.log(
+      [
+        '',
+        'path      req/s (median)   serial latency             added vs direct             CPU per request',
+        ...PATHS.map(row),
+        '',
+        `ours over the floor (a bare node:http + undici relay that only signs): ${signed(oursOverFloor)} µs p50 (median of per-round differences)` +
+          (cpuOverFloor === null ? '' : `, ${signed(cpuOverFloor)} µs CPU per request`),
+        'floor = what any Node relay adds on this machine; the target below is absolute, so it is met only where the floor allows it.',
+        '',
+      ].join('\n'),
+    );
     console.log(`target: ours >= baseline req/s (ratio 1.0) and <= +150 µs at p50 over direct (BENCHMARKS.md "proxy")`);
+    writeResult({ ...result, details: { ...summary, oursOverFloorP50Us: oursOverFloor, oursOverFloorCpuUs: cpuOverFloor, connections: CONNECTIONS, serialRoundTrips: SERIAL, rounds: ROUNDS } });
   } finally {
     stopAll();
   }
@@ -231,7 +345,11 @@ const serveAt = process.argv.indexOf('--serve');
 if (serveAt >= 0) {
   const role = process.argv[serveAt + 1];
   const upstream = process.argv[serveAt + 2] ?? '';
-  await (role === 'ours' ? serveOurs(upstream) : serveBaseline(upstream));
+  // A signal ends the server through exit(), so `node --cpu-prof` still writes its profile.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
+  const serveRole = { ours: serveOurs, baseline: serveBaseline, floor: serveFloor }[role ?? ''];
+  if (!serveRole) throw new Error(`--serve ${role}: expected ours, baseline or floor`);
+  await serveRole(upstream);
 } else {
   await bench();
   process.exit(0);

@@ -13,15 +13,17 @@ export interface BenchResult {
   ratio: number;
   target: number;
   higherIsBetter: boolean;
+  /** Further figures a benchmark reports beside its ratio (e.g. latencies); not compared. */
+  details?: Record<string, unknown>;
 }
 
 export const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
 
 export function writeResult(r: BenchResult): string {
   mkdirSync(resultsDir, { recursive: true });
-  const { name, unit, ours, peer, peerName, ratio, target, higherIsBetter } = r;
+  const { name, unit, ours, peer, peerName, ratio, target, higherIsBetter, details } = r;
   const path = `${resultsDir}${name}.json`;
-  writeFileSync(path, `${JSON.stringify({ name, unit, ours, peer, peerName, ratio, target, higherIsBetter }, null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify({ name, unit, ours, peer, peerName, ratio, target, higherIsBetter, details }, null, 2)}\n`);
   return path;
 }
 
