@@ -176,30 +176,7 @@ export class OrderBook {
    * spliced in (crc32.ts crc32Append).
    */
   checksum(): number {
-    const bids = this.bids;
-    const asks = this.asks;
-    let bi = bids.length - 1;
-    let ai = asks.length - 1;
-    const bEnd = Math.max(-1, bi - CHECKSUM_DEPTH);
-    const aEnd = Math.max(-1, ai - CHECKSUM_DEPTH);
-    // Levels cache the CRC of ":price:size", with a leading colon, so each level is one
-    // splice. The first level must not have the colon: starting from INIT ^ crc(":") and
-    // splicing one character fewer cancels it (CRC is linear; see crc32.ts).
-    let crc = FIRST_LEVEL_STATE;
-    let skip = 1;
-    while (bi > bEnd || ai > aEnd) {
-      if (bi > bEnd) {
-        crc = crc32Append(crc, bids.crcs[bi]!, bids.crcLengths[bi]! - skip);
-        skip = 0;
-        bi--;
-      }
-      if (ai > aEnd) {
-        crc = crc32Append(crc, asks.crcs[ai]!, asks.crcLengths[ai]! - skip);
-        skip = 0;
-        ai--;
-      }
-    }
-    return skip === 1 ? crc32Final(CRC32_INIT) : crc32Final(crc);
+    return sidesChecksum(this.bids, this.asks);
   }
 
   bestBidTicks(): number | undefined {
@@ -326,6 +303,36 @@ function packSide(side: BookSide, depth: number): Float64Array {
     out[2 * d + 1] = side.lotsAt(d);
   }
   return out;
+}
+
+/**
+ * The CRC32 of the top 25 levels of two book sides as upstream computes it (see
+ * OrderBook.checksum), from each level's cached CRC piece. Exported for a publisher that
+ * keeps its own BookSides of what its clients hold (the simulator's depth publisher).
+ */
+export function sidesChecksum(bids: BookSide, asks: BookSide): number {
+  let bi = bids.length - 1;
+  let ai = asks.length - 1;
+  const bEnd = Math.max(-1, bi - CHECKSUM_DEPTH);
+  const aEnd = Math.max(-1, ai - CHECKSUM_DEPTH);
+  // Levels cache the CRC of ":price:size", with a leading colon, so each level is one
+  // splice. The first level must not have the colon: starting from INIT ^ crc(":") and
+  // splicing one character fewer cancels it (CRC is linear; see crc32.ts).
+  let crc = FIRST_LEVEL_STATE;
+  let skip = 1;
+  while (bi > bEnd || ai > aEnd) {
+    if (bi > bEnd) {
+      crc = crc32Append(crc, bids.crcs[bi]!, bids.crcLengths[bi]! - skip);
+      skip = 0;
+      bi--;
+    }
+    if (ai > aEnd) {
+      crc = crc32Append(crc, asks.crcs[ai]!, asks.crcLengths[ai]! - skip);
+      skip = 0;
+      ai--;
+    }
+  }
+  return skip === 1 ? crc32Final(CRC32_INIT) : crc32Final(crc);
 }
 
 function copySide(side: BookSide, depth: number): BookLevel[] {

@@ -2,19 +2,20 @@
 //
 // `books`: a snapshot at subscription, then updates carrying only the levels that changed
 // since the last push, with seq, pseq (the previous seq) and the CRC32 of the top 25 levels.
-// The publisher applies each update it sends to its own contract OrderBook (the same code
-// the browser runs), so the snapshot a late subscriber gets and the checksum of every
-// update describe exactly what an update-applying client holds. Changes between pushes are
-// coalesced: only a level's final size is sent, and nothing is sent when nothing changed.
+// The publisher applies each update it sends to a PublishedBook (the contract's book sides
+// and checksum, the code the browser runs), so the snapshot a late subscriber gets and the
+// checksum of every update describe exactly what an update-applying client holds. Changes
+// between pushes are coalesced: only a level's final size is sent, and nothing is sent
+// when nothing changed.
 //
 // books1/5/15/50: every push a snapshot of that many levels read from the true book,
 // sent only when it differs from the last one sent on that topic.
-import { OrderBook } from '@contract/book/order-book';
 import { depthChecksum } from '@contract/book/depth-checksum';
 import type { DepthLevel, DepthTopic } from '@contract/schemas/ws-depth';
 import { depthTopicLevels } from '@contract/schemas/ws-depth';
 import { DepthFormat } from './depth-format';
 import type { BookSide, DepthBookSpec, DepthSource } from './depth-source';
+import { PublishedBook } from './published-book';
 
 /** Where a push goes: a connection (it owns buffering and slow-consumer handling). */
 export interface DepthSink {
@@ -35,7 +36,7 @@ export class DepthPublisher {
   readonly format: DepthFormat;
   private readonly incremental = new Map<DepthSink, string>();
   private readonly snapshots = new Map<SnapshotTopic, TopicState>();
-  private mirror: OrderBook | null = null;
+  private mirror: PublishedBook | null = null;
   private readonly publishedBids = new Map<number, number>();
   private readonly publishedAsks = new Map<number, number>();
   private readonly pendingBids = new Map<number, number>();
@@ -124,24 +125,17 @@ export class DepthPublisher {
   /** The levels an update-applying client holds now, best first (tests compare with the true book). */
   publishedView(): { bids: DepthLevel[]; asks: DepthLevel[] } | undefined {
     if (this.mirror === null) return undefined;
-    const v = this.mirror.view();
-    return { bids: v.bids.map((l) => [l.price, l.size]), asks: v.asks.map((l) => [l.price, l.size]) };
+    return { bids: this.mirror.levels('buy'), asks: this.mirror.levels('sell') };
   }
 
   private startMirror(): void {
-    const mirror = new OrderBook({ priceScale: this.format.priceScale, sizeScale: this.format.sizeScale, verifyChecksum: false });
+    const mirror = new PublishedBook(this.format);
     const bids = this.source.top(this.spec, 'buy', Number.POSITIVE_INFINITY);
     const asks = this.source.top(this.spec, 'sell', Number.POSITIVE_INFINITY);
     for (const l of bids) this.publishedBids.set(l.priceTicks, l.totalLots);
     for (const l of asks) this.publishedAsks.set(l.priceTicks, l.totalLots);
     this.seq++;
-    mirror.applySnapshot({
-      b: bids.map((l) => this.format.level(l.priceTicks, l.totalLots)),
-      a: asks.map((l) => this.format.level(l.priceTicks, l.totalLots)),
-      checksum: 0,
-      pseq: 0,
-      seq: this.seq,
-    });
+    mirror.load(bids, asks);
     this.mirror = mirror;
   }
 
@@ -155,10 +149,9 @@ export class DepthPublisher {
 
   private booksSnapshotText(argJson: string, now: number): string {
     const mirror = this.mirror!;
-    const v = mirror.view();
     const data = {
-      a: v.asks.map((l) => [l.price, l.size]),
-      b: v.bids.map((l) => [l.price, l.size]),
+      a: mirror.levels('sell'),
+      b: mirror.levels('buy'),
       checksum: mirror.checksum(),
       pseq: 0,
       seq: this.seq,
@@ -170,20 +163,19 @@ export class DepthPublisher {
   private flushIncremental(now: number): void {
     const mirror = this.mirror;
     if (mirror === null || (this.pendingBids.size === 0 && this.pendingAsks.size === 0)) return;
-    const b = this.collect(this.pendingBids, this.publishedBids, -1);
-    const a = this.collect(this.pendingAsks, this.publishedAsks, 1);
+    const b = this.collect('buy', this.pendingBids, this.publishedBids, mirror);
+    const a = this.collect('sell', this.pendingAsks, this.publishedAsks, mirror);
     if (a.length === 0 && b.length === 0) return; // every change was undone before the push
     const pseq = this.seq;
     const seq = ++this.seq;
-    mirror.applyUpdate({ a, b, checksum: 0, pseq, seq });
     // What JSON.stringify({ a, b, checksum, pseq, seq, ts }) gives, written out: the levels
     // are decimal strings of our own formatting, which JSON needs no escapes for.
     const data = `{"a":${levelsJson(a)},"b":${levelsJson(b)},"checksum":${mirror.checksum()},"pseq":${pseq},"seq":${seq},"ts":"${now}"}`;
     for (const [sink, argJson] of this.incremental) sink.send(wrap(argJson, 'update', data, now));
   }
 
-  /** The levels whose final size differs from what was last published, best first. */
-  private collect(pending: Map<number, number>, published: Map<number, number>, order: 1 | -1): DepthLevel[] {
+  /** The levels whose final size differs from what was last published, best first; applied to `book` as they are sent. */
+  private collect(side: BookSide, pending: Map<number, number>, published: Map<number, number>, book: PublishedBook): DepthLevel[] {
     const changed: number[] = [];
     for (const [ticks, lots] of pending) {
       if ((published.get(ticks) ?? 0) === lots) continue;
@@ -191,8 +183,14 @@ export class DepthPublisher {
       else published.set(ticks, lots);
       changed.push(ticks);
     }
-    changed.sort((x, y) => order * (x - y));
-    const out = changed.map((ticks) => this.format.level(ticks, pending.get(ticks)!));
+    if (changed.length > 1) changed.sort(side === 'buy' ? (x, y) => y - x : (x, y) => x - y);
+    const out: DepthLevel[] = [];
+    for (const ticks of changed) {
+      const lots = pending.get(ticks)!;
+      const level = this.format.level(ticks, lots);
+      book.set(side, ticks, lots, level);
+      out.push(level);
+    }
     pending.clear();
     return out;
   }
