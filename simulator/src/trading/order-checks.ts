@@ -3,8 +3,8 @@
 // decimal strings into integer ticks and lots or raise the exchange's error.
 import { DecimalError, toScaled } from '@contract/decimal';
 import type { Instrument } from '../instruments/instrument-registry';
-import { ONE } from '../money';
-import { parseTicks } from '../scaled-text';
+import { MONEY_SCALE, ONE } from '../money';
+import { parseTicks, POW10 } from '../scaled-text';
 import { SimError } from '../sim-error';
 
 export function priceTicksOf(inst: Instrument, price: string): number {
@@ -48,6 +48,13 @@ export function quoteAmountOf(inst: Instrument, qty: string): bigint {
 
 /** Order value (price x quantity) in money units. */
 export function valueOf(inst: Instrument, priceTicks: number | bigint, lots: number): bigint {
+  // ticks x lots in units of the price and quantity scales, while that is a safe integer:
+  // then the money value is that times 10^(18 - scales), exactly what the bigint sum gives.
+  const shift = MONEY_SCALE - inst.priceScale - inst.qtyScale;
+  if (typeof priceTicks === 'number' && shift >= 0) {
+    const units = priceTicks * inst.tickUnits * lots * inst.lotUnits;
+    if (Number.isSafeInteger(units)) return BigInt(units) * POW10[shift]!;
+  }
   return (BigInt(priceTicks) * inst.tickMoney * BigInt(lots) * inst.lotMoney) / ONE;
 }
 

@@ -328,6 +328,7 @@ export class OrderService {
       this.bus.emit({ type: 'book.settled', ts: now, category: inst.category, symbol: inst.symbol });
     }
     this.touchedBooks.clear();
+    if (this.touchedPositions.size === 0) return;
     // Close orders may now promise more than the position holds (another order reduced or
     // flipped it): cancel the newest until they fit, as the exchange does with reduce-only.
     const touched = [...this.touchedPositions];
