@@ -2,10 +2,20 @@
 // the spot book), levels from its engine, and changes from the bus's `book.level` events.
 import type { Simulator } from '../../server';
 import { bookKeyOf } from '../../instruments/instrument-registry';
+import type { SimCategory } from '../../instruments/instrument-specs';
 import type { DepthBookSpec, DepthSource, LevelChangeListener } from './depth-source';
 
 export function simDepthSource(sim: Pick<Simulator, 'instruments' | 'engine' | 'bus'>): DepthSource {
   const specs = new Map<string, DepthBookSpec>();
+  // The book key of every level event, without building the same string each time.
+  const futuresKeys = new Map<string, string>();
+  const spotKeys = new Map<string, string>();
+  const keyOf = (category: SimCategory, symbol: string): string => {
+    const keys = category === 'usdt-futures' ? futuresKeys : spotKeys; // margin shares the spot book
+    let key = keys.get(symbol);
+    if (key === undefined) keys.set(symbol, (key = bookKeyOf(category, symbol)));
+    return key;
+  };
   return {
     resolve(category, symbol) {
       const inst = sim.instruments.find(category, symbol);
@@ -22,10 +32,10 @@ export function simDepthSource(sim: Pick<Simulator, 'instruments' | 'engine' | '
       return sim.engine.depth(book.key, side, n);
     },
     onLevelChange(listener: LevelChangeListener) {
-      return sim.bus.on('book.level', (e) => listener(bookKeyOf(e.category, e.symbol), e.side === 'bid' ? 'buy' : 'sell', e.priceTicks, e.lots));
+      return sim.bus.on('book.level', (e) => listener(keyOf(e.category, e.symbol), e.side === 'bid' ? 'buy' : 'sell', e.priceTicks, e.lots));
     },
     onSettled(listener) {
-      return sim.bus.on('book.settled', (e) => listener(bookKeyOf(e.category, e.symbol)));
+      return sim.bus.on('book.settled', (e) => listener(keyOf(e.category, e.symbol)));
     },
   };
 }
