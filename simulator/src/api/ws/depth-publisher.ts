@@ -23,6 +23,7 @@ export interface DepthSink {
 }
 
 type SnapshotTopic = Exclude<DepthTopic, 'books'>;
+const NO_LEVELS: readonly DepthLevel[] = Object.freeze([]);
 const snapshotTopics: readonly SnapshotTopic[] = ['books1', 'books5', 'books15', 'books50'];
 
 interface TopicState {
@@ -175,7 +176,8 @@ export class DepthPublisher {
   }
 
   /** The levels whose final size differs from what was last published, best first; applied to `book` as they are sent. */
-  private collect(side: BookSide, pending: Map<number, number>, published: Map<number, number>, book: PublishedBook): DepthLevel[] {
+  private collect(side: BookSide, pending: Map<number, number>, published: Map<number, number>, book: PublishedBook): readonly DepthLevel[] {
+    if (pending.size === 0) return NO_LEVELS; // the untouched side: no array, no Map.clear() (it allocates)
     const changed: number[] = [];
     for (const [ticks, lots] of pending) {
       if ((published.get(ticks) ?? 0) === lots) continue;
