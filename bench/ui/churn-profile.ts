@@ -13,7 +13,7 @@
 //
 //   npx tsx bench/ui/churn-profile.ts
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/ui/churn-profile.ts
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BookChurn } from '../../simulator/src/market/book-churn';
 import { installedExtensions } from '../../simulator/src/installed-extensions';
@@ -22,11 +22,11 @@ import { createSimulator } from '../../simulator/src/server';
 const CLIENT = `
 import WebSocket from 'ws';
 import { createHash } from 'node:crypto';
-const ws = new WebSocket(process.argv[2]);
+const ws = new WebSocket(process.argv[1]);
 const hash = createHash('sha256');
 let count = 0;
 ws.on('open', () => ws.send(JSON.stringify({ op: 'subscribe', args: [{ instType: 'spot', topic: 'books', symbol: 'BTCUSDT' }] })));
-ws.on('message', (d) => { count++;  hash.update(d); hash.update('\\n'); if (count === 2) process.send('ready'); });
+ws.on('message', (d) => { count++; hash.update(d); hash.update('\\n'); if (count === 2) process.send('ready'); });
 process.on('message', (m) => {
   if (m === 'count') return process.send({ count });
   process.send({ count, digest: hash.digest('hex') });
@@ -34,7 +34,7 @@ process.on('message', (m) => {
 });
 `;
 
-const n = Number(process.env.CHURN_N ?? 20000);
+const n = Number(process.env.CHURN_N ?? 40000);
 const rate = Number(process.env.CHURN_RATE ?? 0);
 const seconds = Number(process.env.CHURN_SECONDS ?? 5);
 const slice = Math.max(1, Number(process.env.CHURN_SLICE ?? 5));
@@ -57,13 +57,13 @@ sim.bus.on('book.settled', (e) => {
 });
 const port = await sim.listen(0);
 
-const clientFile = fileURLToPath(new URL('./.churn-profile-client.mjs', import.meta.url));
-const { writeFileSync, rmSync } = await import('node:fs');
-writeFileSync(clientFile, CLIENT);
-const child = fork(clientFile, [`ws://127.0.0.1:${port}/v3/ws/public`], { stdio: 'inherit' });
+// A plain node (no tsx) evaluating CLIENT, from the repository root so `ws` resolves.
+const child = spawn(process.execPath, ['--input-type=module', '--eval', CLIENT, `ws://127.0.0.1:${port}/v3/ws/public`], {
+  cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 const fromChild = () => new Promise<unknown>((resolve) => child.once('message', resolve));
 await fromChild(); // subscribed, snapshot received
-rmSync(clientFile);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const turn = () => new Promise((r) => setImmediate(r));
@@ -76,7 +76,6 @@ const run = async (count: number) => {
     await turn();
   }
 };
-// The JIT's warm-up is not what a long bench run pays per command.
 await run(warmup);
 await sleep(100);
 child.send('count');
