@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { CandleSeries, type Candle } from '@web/lib/book/mid-candles';
 import { createDeskChart } from '@web/lib/charts/desk-chart';
+import { trailingThrottle } from '@web/lib/charts/trailing-throttle';
 
 /** The chart is for the eye: four updates a second look live and cost a fraction of sixty. */
 const CHART_UPDATE_MS = 250;
@@ -48,15 +49,13 @@ export function PriceChart({ pipeline, priceScale }: { pipeline: BookSource | nu
         // only when the candle changed.
         let shown = '';
         let pending: Candle | null = null;
-        let lastPush = 0;
-        let timer: ReturnType<typeof setTimeout> | null = null;
         const push = () => {
           const c = pending;
           pending = null;
           if (!c) return;
-          lastPush = performance.now();
           series.update({ time: c.time as never, open: c.open / scale, high: c.high / scale, low: c.low / scale, close: c.close / scale });
         };
+        const throttle = trailingThrottle(CHART_UPDATE_MS, push);
         const sample = () => {
           const s = pipeline.store.getState();
           if (s.midTicks2 === undefined || s.version === lastVersion) return;
@@ -66,15 +65,15 @@ export function PriceChart({ pipeline, priceScale }: { pipeline: BookSource | nu
           if (key === shown) return;
           shown = key;
           // A new candle: the previous one gets its final values first.
-          if (pending !== null && pending !== c) push();
+          if (pending !== null && pending !== c) throttle.flush();
           pending = c;
-          if (timer === null) timer = setTimeout(() => ((timer = null), push()), Math.max(0, lastPush + CHART_UPDATE_MS - performance.now()));
+          throttle.request();
         };
         sample();
         const off = pipeline.store.subscribe(sample);
         cleanup = () => {
           off();
-          if (timer !== null) clearTimeout(timer);
+          throttle.cancel();
           chart.remove();
         };
       })
