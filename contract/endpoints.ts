@@ -231,14 +231,17 @@ export type ResponseInputOf<Id extends EndpointId> = z.input<Endpoints[Id]['resp
 
 export const endpointList: readonly EndpointDef[] = Object.values(endpoints);
 
-const byRoute = new Map<string, EndpointDef>();
+// Method, then path: a lookup on every proxied call builds no key string.
+const byRoute = new Map<string, Map<string, EndpointDef>>();
 for (const e of endpointList) {
-  for (const p of [e.path, ...e.aliases]) byRoute.set(`${e.method} ${p}`, e);
+  let paths = byRoute.get(e.method);
+  if (!paths) byRoute.set(e.method, (paths = new Map()));
+  for (const p of [e.path, ...e.aliases]) paths.set(p, e);
 }
 
 /** The catalog entry for a method and path (the spec's or an alias), or undefined. */
 export function findEndpoint(method: string, path: string): EndpointDef | undefined {
-  return byRoute.get(`${method.toUpperCase()} ${path}`);
+  return (byRoute.get(method) ?? byRoute.get(method.toUpperCase()))?.get(path);
 }
 
 /** True when some entry has this path under another method (for 405-style messages). */
