@@ -4,7 +4,8 @@
 //   ours      server-proxy, doing all its policy work: session, account, catalog, role,
 //             schema validation, shaping, signing, keep-alive relay;
 //   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders);
-//   floor     a bare node:http server + undici Pool that only signs: no framework, no policy.
+//   floor     a bare node:http server + undici Pool (dispatch, no response stream) that only
+//             signs: no framework, no policy.
 //             What any Node relay adds on this machine; "ours over the floor" is then what
 //             our policy and Fastify cost, the part this code can still change.
 // Each server runs in its own process (this file re-executed with --serve <role>), the
@@ -105,8 +106,9 @@ async function serveBaseline(upstreamUrl: string): Promise<void> {
 
 /**
  * The floor: the least a Node relay can do for this call. node:http in, one undici Pool
- * out, signing as the baseline does; no framework, no policy. What any Node proxy pays on
- * this machine for the extra hop, so ours minus this is what our policy and Fastify cost.
+ * out through a bare dispatch handler (no response stream), signing as the baseline does;
+ * no framework, no policy. What any Node proxy pays on this machine for the extra hop, so
+ * ours minus this is what our policy and Fastify cost.
  */
 async function serveFloor(upstreamUrl: string): Promise<void> {
   const { createServer } = await import('node:http');
@@ -115,20 +117,29 @@ async function serveFloor(upstreamUrl: string): Promise<void> {
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const method = req.method === 'POST' ? 'POST' : 'GET';
+    // GETs only, as the bench sends: a body would have to be read and signed too.
+    const method = 'GET';
     const timestamp = String(Date.now());
-    const sign = signRest({ secret: KEY.secret, timestamp, method, path, query: q < 0 ? '' : url.slice(q + 1) });
+    const sign = signRest({ secret: KEY.secret, timestamp, method, path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1) });
     const headers = { 'ACCESS-KEY': KEY.apiKey, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': timestamp, 'ACCESS-PASSPHRASE': KEY.passphrase, 'content-type': 'application/json', locale: 'en-US' };
-    pool.request({ method, path: url, headers }).then(
-      async (up) => {
-        const body = Buffer.from(await up.body.arrayBuffer());
-        const type = up.headers['content-type'];
-        res.writeHead(up.statusCode, { 'content-type': typeof type === 'string' ? type : 'application/json', 'content-length': body.length });
-        res.end(body);
-      },
-      () => {
-        res.writeHead(502).end();
+    const chunks: Buffer[] = [];
+    let status = 502;
+    let type = 'application/json';
+    pool.dispatch(
+      { method, path: url, headers },
+      {
+        onRequestStart: () => {},
+        onResponseStart: (_c, statusCode, h) => {
+          status = statusCode;
+          if (typeof h['content-type'] === 'string') type = h['content-type'];
+        },
+        onResponseData: (_c, chunk) => void chunks.push(chunk),
+        onResponseEnd: () => {
+          const body = Buffer.concat(chunks);
+          res.writeHead(status, { 'content-type': type, 'content-length': body.length });
+          res.end(body);
+        },
+        onResponseError: () => void res.writeHead(502).end(),
       },
     );
   });
