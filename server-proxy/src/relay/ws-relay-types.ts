@@ -90,6 +90,8 @@ export interface RelayLimits {
   upstreamMsgsPerSecond: number;
   /** A trade op without an upstream answer after this long is reported lost. */
   tradeTimeoutMs: number;
+  /** How long a batching browser's (?batch=1) pushes are gathered into one frame; 0 = per tick. */
+  batchWindowMs: number;
 }
 
 export const defaultRelayLimits: RelayLimits = {
@@ -104,6 +106,9 @@ export const defaultRelayLimits: RelayLimits = {
   reconnectMaxMs: 10_000,
   upstreamMsgsPerSecond: 10,
   tradeTimeoutMs: 10_000,
+  // Half a 60 Hz frame: a browser shows at most one book a frame, and each frame it
+  // receives costs it more than the bytes in it (BENCHMARKS.md "ui").
+  batchWindowMs: 8,
 };
 
 export interface WsRelayDeps {

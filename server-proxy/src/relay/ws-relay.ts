@@ -141,7 +141,7 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
         ws.terminate();
       },
     };
-    return new BrowserSendQueue(ws, limits, hooks, { transport, batch });
+    return new BrowserSendQueue(ws, limits, hooks, { transport, batchWindowMs: batch ? limits.batchWindowMs : undefined });
   }
 
   function track(

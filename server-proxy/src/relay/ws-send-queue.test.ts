@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channelKind } from './ws-channel';
 import { AWAIT_UPSTREAM, BrowserSendQueue, type QueueSocket, type SendQueueHooks } from './ws-send-queue';
 
@@ -182,11 +182,35 @@ describe('BrowserSendQueue', () => {
 
   describe('batching (a browser that asked for ?batch=1)', () => {
     const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
-    const batched = () => {
+    const batched = (batchWindowMs = 0) => {
       const socket = new FakeSocket();
-      const queue = new BrowserSendQueue(socket, limits, { snapshotFor: (key) => `{"snapshot":"${key}"}`, onOverflow: () => {} }, { batch: true });
+      const queue = new BrowserSendQueue(socket, limits, { snapshotFor: (key) => `{"snapshot":"${key}"}`, onOverflow: () => {} }, { batchWindowMs });
       return { socket, queue };
     };
+
+    it('with a window, gathers what comes within it into one frame, and starts a new window after', () => {
+      vi.useFakeTimers();
+      try {
+        const { socket, queue } = batched(8);
+        queue.send('{"n":1}', 'books|BTC', 'incremental');
+        vi.advanceTimersByTime(5);
+        queue.send('{"n":2}', 'books|BTC', 'incremental');
+        vi.advanceTimersByTime(2);
+        expect(socket.sent).toEqual([]);
+        vi.advanceTimersByTime(1);
+        expect(socket.sent).toEqual(['[{"n":1},{"n":2}]']);
+        queue.send('{"n":3}', 'books|BTC', 'incremental');
+        vi.advanceTimersByTime(8);
+        expect(socket.sent).toEqual(['[{"n":1},{"n":2}]', '{"n":3}']);
+        // Closed mid-window: nothing leaves.
+        queue.send('{"n":4}', 'books|BTC', 'incremental');
+        queue.close();
+        vi.advanceTimersByTime(8);
+        expect(socket.sent).toHaveLength(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 
     it('sends the JSON messages of one tick as one frame holding a JSON array of them, in order', async () => {
       const { socket, queue } = batched();

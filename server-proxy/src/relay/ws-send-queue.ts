@@ -15,13 +15,14 @@
 // So a stalled browser costs at most about maxQueuedBytes + maxEventBytes + highWaterBytes.
 //
 // Batching (a browser that asked for it, `?batch=1` on /ws/public): the JSON messages
-// written in one tick (one upstream chunk's pushes) leave as ONE frame holding a JSON
-// array of them. A browser pays per frame (the network process's IPC, a task and a
-// MessageEvent on the receiving thread); at thousands of book pushes a second that per-
-// frame cost, not the JSON, was the book worker's largest (BENCHMARKS.md "ui"). Nothing
-// waits longer than it did: the batch goes out at the same nextTick that uncorks the
-// transport. A lone message, and any text that is not a JSON object (`pong`), goes out as
-// itself, so a batching browser still reads the exchange's own messages.
+// written within `batchWindowMs` of the first one leave as ONE frame holding a JSON array
+// of them (a window of 0 gathers one tick, i.e. one upstream chunk's pushes). A browser
+// pays per frame (the network process's IPC, a task and a MessageEvent on the receiving
+// thread); at thousands of book pushes a second that per-frame cost, not the JSON, was the
+// book worker's largest, and on a 2-core machine it cost the page its frame rate
+// (BENCHMARKS.md "ui"). The window bounds what a push may wait; the relay's default is
+// half a 60 Hz frame. A lone message, and any text that is not a JSON object (`pong`), goes
+// out as itself, so a batching browser still reads the exchange's own messages.
 
 import type { ChannelKind } from './ws-channel';
 
@@ -54,8 +55,8 @@ export interface SendQueueLimits {
 export interface SendQueueOptions {
   /** The transport to cork per burst (see CorkableTransport). */
   transport?: CorkableTransport;
-  /** Join the JSON messages of one tick into one frame (a JSON array). */
-  batch?: boolean;
+  /** Join the JSON messages written within this many ms into one frame (a JSON array); 0 = one tick; absent = no batching. */
+  batchWindowMs?: number;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -108,11 +109,13 @@ export class BrowserSendQueue {
   private inFlight = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private corked = false;
-  /** Messages written this tick, waiting to leave as one frame (batching only). */
+  /** Messages waiting to leave as one frame (batching only). */
   private batch: Buffer[] = [];
   private batchBytes = 0;
+  private batchTimer: NodeJS.Timeout | null = null;
   private readonly transport: CorkableTransport | undefined;
   private readonly batching: boolean;
+  private readonly batchWindowMs: number;
   readonly stats: SendQueueStats = {
     queuedBytes: 0,
     queuedMessages: 0,
@@ -133,8 +136,12 @@ export class BrowserSendQueue {
   };
   private readonly endOfTick = (): void => {
     this.corked = false;
-    this.sendBatch();
+    if (this.batchWindowMs === 0) this.sendBatch();
     this.transport?.uncork();
+  };
+  private readonly endOfWindow = (): void => {
+    this.batchTimer = null;
+    this.sendBatch();
   };
 
   constructor(
@@ -144,7 +151,8 @@ export class BrowserSendQueue {
     options: SendQueueOptions = {},
   ) {
     this.transport = options.transport;
-    this.batching = options.batch === true;
+    this.batching = options.batchWindowMs !== undefined;
+    this.batchWindowMs = Math.max(0, options.batchWindowMs ?? 0);
   }
 
   /** Sends or queues one message of channel `key` (use a unique-enough key for events). */
@@ -237,6 +245,8 @@ export class BrowserSendQueue {
     this.head = 0;
     this.batch = [];
     this.batchBytes = 0;
+    if (this.batchTimer !== null) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
     this.latest.clear();
     this.incrementalBytes = 0;
     this.eventBytes = 0;
@@ -277,7 +287,7 @@ export class BrowserSendQueue {
     this.head = 0;
   }
 
-  /** What the socket holds plus what this tick's batch will add to it. */
+  /** What the socket holds plus what the waiting batch will add to it. */
   private buffered(): number {
     return this.socket.bufferedAmount + this.batchBytes;
   }
@@ -293,6 +303,10 @@ export class BrowserSendQueue {
     if (this.batching) {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       if (bytes[0] === OPEN_BRACE) {
+        if (this.batchWindowMs > 0 && this.batchTimer === null) {
+          this.batchTimer = setTimeout(this.endOfWindow, this.batchWindowMs);
+          this.batchTimer.unref();
+        }
         this.batch.push(bytes);
         this.batchBytes += bytes.length;
         return;
@@ -304,6 +318,8 @@ export class BrowserSendQueue {
   }
 
   private sendBatch(): void {
+    if (this.batchTimer !== null) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
     const items = this.batch;
     if (items.length === 0 || this.closed) return;
     this.batch = [];

@@ -92,8 +92,8 @@ function startInWorker(key: BookKey): Entry | null {
   worker.onerror = () => {
     store.setState((s) => ({ status: 'stale', staleReason: 'the market data worker failed; reload the page', version: s.version + 1 }));
   };
-  // batch=1: the proxy sends each burst of pushes as one frame (server-proxy ws-send-queue.ts);
-  // a frame, not a message, is what the browser pays for.
+  // batch=1: the proxy gathers the pushes of up to half a frame (8 ms) into one frame
+  // (server-proxy ws-send-queue.ts); a frame, not a message, is what the browser pays for.
   const open: BookWorkerOpen = { type: 'open', url: socketUrl('/ws/public?batch=1'), arg: { instType: key.category, topic: 'books', symbol: key.symbol }, priceScale: key.priceScale, sizeScale: key.sizeScale };
   worker.postMessage(open);
   return {
