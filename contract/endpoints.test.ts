@@ -58,6 +58,9 @@ describe('endpoint catalog', () => {
   it('answers the public API alias of instruments and rejects other methods', () => {
     expect(findEndpoint('GET', '/api/v3/market/instruments')?.id).toBe('instruments');
     expect(findEndpoint('POST', '/api/v3/public/instruments')).toBeUndefined();
+    // Node hands methods over upper case, but a caller's lower case still finds the route.
+    expect(findEndpoint('get', '/api/v3/market/instruments')?.id).toBe('instruments');
+    expect(findEndpoint('GET', '/api/v3/market/nothing')).toBeUndefined();
     expect(findEndpoint('GET', '/api/v2/spot/anything')).toBeUndefined();
   });
 
