@@ -19,7 +19,7 @@ export interface WsRelayHooks {
   /** True when the upgrade's Origin is this desk's own. */
   checkOrigin(origin: string | undefined): boolean;
   permissionsFor(session: Session): readonly Permission[];
-  /** auditStore.record({...channel:'ws'}) for every trade op, before answering the browser. */
+  /** Every trade op is written ahead (begin, state sent) before it goes upstream, and completed with its answer (ws-relay-hooks.ts). */
   audit: AuditStore;
   upstream: { wsPublic: string; wsPrivate: string };
   logger: Logger;
