@@ -26,13 +26,20 @@ function boot(file: string, clock: ManualClock) {
 const freshFile = () => join(mkdtempSync(join(tmpdir(), 'desk-sessions-')), 'users.sqlite');
 const tom = { name: 'tom', role: 'trader' as const, accounts: ['main', 'sub'], passwordHash: 'scrypt$unused' };
 
+/** The first proxy process on a fresh data dir, with user tom in it. */
+function firstProcess() {
+  const file = freshFile();
+  const clock = new ManualClock();
+  const first = boot(file, clock);
+  first.users.put(tom);
+  const tomSession = () => first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+  return { file, clock, first, tomSession };
+}
+
 describe('session store across restarts', () => {
   it('restores a session after the store is closed and reopened on the same file, with the same role, accounts and csrf token', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    const made = tomSession();
     first.db.close();
 
     clock.advance(TTL / 2);
@@ -54,11 +61,8 @@ describe('session store across restarts', () => {
   });
 
   it('ends a session at its ttl even across a restart', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    const made = tomSession();
     first.db.close();
 
     clock.advance(TTL);
@@ -68,13 +72,10 @@ describe('session store across restarts', () => {
   });
 
   it('sweeps expired rows out of the database, including those of sessions this process never saw', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    tomSession();
     clock.advance(TTL / 2);
-    const later = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const later = tomSession();
     first.db.close();
 
     clock.advance(TTL / 2);
@@ -85,11 +86,8 @@ describe('session store across restarts', () => {
   });
 
   it('forgets a logged-out session for good: a restart does not bring it back', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    const made = tomSession();
     first.sessions.delete(made.id);
     expect(first.sessions.get(made.id)).toBeUndefined();
     first.db.close();
@@ -98,12 +96,9 @@ describe('session store across restarts', () => {
   });
 
   it('ends every session of a user in the database too (deleteUser)', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    const a = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
-    const b = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    const a = tomSession();
+    const b = tomSession();
     first.sessions.deleteUser('tom');
     first.db.close();
 
@@ -113,11 +108,8 @@ describe('session store across restarts', () => {
   });
 
   it('does not restore the session of a user removed while the proxy was down', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    const made = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    const made = tomSession();
     first.db.close();
 
     const again = boot(file, clock);
@@ -129,11 +121,8 @@ describe('session store across restarts', () => {
   });
 
   it('does not restore a session with a role or accounts the user no longer has', () => {
-    const file = freshFile();
-    const clock = new ManualClock();
-    const first = boot(file, clock);
-    first.users.put(tom);
-    const demoted = first.sessions.create({ user: 'tom', role: 'trader', accounts: ['main', 'sub'] });
+    const { file, clock, first, tomSession } = firstProcess();
+    const demoted = tomSession();
     first.users.put({ ...tom, name: 'ann' });
     const narrowed = first.sessions.create({ user: 'ann', role: 'trader', accounts: ['main', 'sub'] });
     first.db.close();
