@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password-hash';
 import { UserStore } from '../src/auth/user-store';
 import { readKeyFile } from '../src/keys/key-file';
 import { openDatabase } from '../src/open-database';
+import { tempDir } from '../src/test-support/temp-dir';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -22,7 +22,7 @@ function run(script: string, args: string[], env: Record<string, string>, input 
 
 describe('keys CLI', () => {
   it('adds from stdin, lists masked, removes, and never prints a secret', () => {
-    const env = { DESK_KEY_FILE: join(mkdtempSync(join(tmpdir(), 'desk-cli-')), 'keys.json'), DESK_KEY_PASSPHRASE: 'file-pass' };
+    const env = { DESK_KEY_FILE: join(tempDir('desk-cli-'), 'keys.json'), DESK_KEY_PASSPHRASE: 'file-pass' };
     const add = run('keys.ts', ['add', 'broker', '--uid', '3000001'], env, 'bg_key_0123456789\nthe-secret-value\nthe-pass-value\n');
     expect(add.code, add.err).toBe(0);
     expect(readKeyFile(env.DESK_KEY_FILE, 'file-pass')).toEqual([{ name: 'broker', uid: '3000001', apiKey: 'bg_key_0123456789', secret: 'the-secret-value', passphrase: 'the-pass-value' }]);
@@ -40,7 +40,7 @@ describe('keys CLI', () => {
 
 describe('users CLI', () => {
   it('adds a user with a scrypt hash of the password read from stdin, and refuses an unknown role', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'desk-cli-'));
+    const dataDir = tempDir('desk-cli-');
     const add = run('users.ts', ['add', 'dana', '--role', 'broker', '--accounts', 'broker,main'], { DESK_DATA_DIR: dataDir }, 'dana-password-1\n');
     expect(add.code, add.err).toBe(0);
     const user = new UserStore(openDatabase(join(dataDir, 'users.sqlite'))).get('dana');

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { tempDir } from './test-support/temp-dir';
 
 describe('configuration', () => {
   it('defaults to 127.0.0.1:8080 with the simulator on 8090', () => {
@@ -12,7 +12,7 @@ describe('configuration', () => {
   });
 
   it('layers the config file under the environment', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'desk-cfg-')), 'desk.json');
+    const file = join(tempDir('desk-cfg-'), 'desk.json');
     writeFileSync(file, JSON.stringify({ port: 9000, simPort: 9100, upstream: { timeoutMs: 2000, extraHeaders: { paptrading: '1' } } }));
     const c = loadConfig({ DESK_CONFIG: file, PORT: '9001', DESK_UPSTREAM_REST: 'https://api.example.com' }, []);
     expect(c.port).toBe(9001);
@@ -26,7 +26,7 @@ describe('configuration', () => {
 
   it('rejects a malformed port or an unknown config key with a clear error', () => {
     expect(() => loadConfig({ PORT: 'eighty' }, [])).toThrow(ConfigError);
-    const file = join(mkdtempSync(join(tmpdir(), 'desk-cfg-')), 'desk.json');
+    const file = join(tempDir('desk-cfg-'), 'desk.json');
     writeFileSync(file, JSON.stringify({ prot: 1 }));
     expect(() => loadConfig({ DESK_CONFIG: file }, [])).toThrow(/prot/);
   });

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUpstream } from './test-support/fake-upstream';
+import { tempDir } from './test-support/temp-dir';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 let upstream: FakeUpstream;
@@ -18,7 +17,7 @@ afterAll(() => upstream.close());
 function runMain(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'server-proxy/src/main.ts'), ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', DESK_DATA_DIR: mkdtempSync(join(tmpdir(), 'desk-main-')), ...env },
+    env: { PATH: process.env.PATH ?? '', DESK_DATA_DIR: tempDir('desk-main-'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../open-database';
 import { AuditStore } from './audit-store';
 import { collectOrderRefs } from './order-refs';
+import { tempDir } from '../test-support/temp-dir';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const intent = {
@@ -24,12 +23,12 @@ const intent = {
 
 describe('audit store', () => {
   it('opens its database in WAL mode', () => {
-    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'desk-audit-')), 'audit.sqlite'));
+    const db = openDatabase(join(tempDir('desk-audit-'), 'audit.sqlite'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
   it('keeps committed rows when the process is killed with SIGKILL, a call in flight as sent', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'desk-audit-')), 'audit.sqlite');
+    const file = join(tempDir('desk-audit-'), 'audit.sqlite');
     // node --import tsx: the writer is this very process, so SIGKILL hits it and not a wrapper.
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'server-proxy/src/test-support/audit-writer.ts'), file], {
       cwd: repoRoot,
@@ -56,7 +55,7 @@ describe('audit store', () => {
   });
 
   it('adds the state column to a log from before write-ahead, its rows complete, and writes ahead on it', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'desk-audit-')), 'audit.sqlite');
+    const file = join(tempDir('desk-audit-'), 'audit.sqlite');
     const old = openDatabase(file);
     old.exec(`CREATE TABLE audit (
       id INTEGER PRIMARY KEY AUTOINCREMENT, ts INTEGER NOT NULL, user TEXT NOT NULL, account TEXT NOT NULL,

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../open-database';
@@ -7,6 +5,7 @@ import { FakeUpstream } from '../test-support/fake-upstream';
 import { TEST_ORIGIN, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 import { hashPassword } from './password-hash';
 import { UserStore } from './user-store';
+import { tempDir } from '../test-support/temp-dir';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -28,7 +27,7 @@ const cookieOf = (setCookie: string | string[] | undefined) => String(Array.isAr
 
 describe('sessions across a proxy restart (same data dir)', () => {
   it('keeps a team login and a one-time-token admin signed in, with the same csrf token, and signs out for good', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'desk-restart-'));
+    const dataDir = tempDir('desk-restart-');
     const first = await deskOn(dataDir);
     first.userStore.put({ name: 'tom', role: 'trader', accounts: ['main'], passwordHash: await hashPassword('tom-password', { N: 1024, r: 8, p: 1 }) });
     const login = await first.app.inject({
@@ -76,7 +75,7 @@ describe('sessions across a proxy restart (same data dir)', () => {
   });
 
   it('does not bring back the session of a user removed while the proxy was down', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'desk-restart-'));
+    const dataDir = tempDir('desk-restart-');
     const first = await deskOn(dataDir);
     first.userStore.put({ name: 'olga', role: 'ops', accounts: ['sub'], passwordHash: 'unused' });
     const { cookie } = first.signIn('ops', ['sub'], 'olga');

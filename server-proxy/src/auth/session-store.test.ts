@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { openDatabase } from '../open-database';
 import { ManualClock } from '../test-support/manual-clock';
 import { SessionStore } from './session-store';
 import { UserStore } from './user-store';
+import { tempDir } from '../test-support/temp-dir';
 
 const TTL = 60 * 60_000;
 const open: Database[] = [];
@@ -23,7 +22,7 @@ function boot(file: string, clock: ManualClock) {
   return { db, users, sessions: new SessionStore(clock, TTL, db, users) };
 }
 
-const freshFile = () => join(mkdtempSync(join(tmpdir(), 'desk-sessions-')), 'users.sqlite');
+const freshFile = () => join(tempDir('desk-sessions-'), 'users.sqlite');
 const tom = { name: 'tom', role: 'trader' as const, accounts: ['main', 'sub'], passwordHash: 'scrypt$unused' };
 
 /** The first proxy process on a fresh data dir, with user tom in it. */

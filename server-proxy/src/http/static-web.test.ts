@@ -1,16 +1,17 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUpstream } from '../test-support/fake-upstream';
 import { testDesk, type TestDesk } from '../test-support/test-desk';
+import { tempDir } from '../test-support/temp-dir';
 
 let upstream: FakeUpstream;
 let desk: TestDesk;
 
 beforeAll(async () => {
   upstream = await FakeUpstream.start();
-  const web = mkdtempSync(join(tmpdir(), 'desk-web-'));
+  const web = tempDir('desk-web-');
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>UTA Desk</title><div id="root"></div>');
   writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AccountCredentials } from './account-credentials';
 import { decryptAccounts, encryptAccounts, KeyFileError, readKeyFile, writeKeyFile } from './key-file';
 import { KeySourceError, KeyStore, upstreamAccounts } from './key-store';
+import { tempDir } from '../test-support/temp-dir';
 
 const fastKdf = { N: 1024, r: 8, p: 1 };
 const accounts = [
@@ -15,7 +15,7 @@ const accounts = [
 
 describe('encrypted key file (AES-256-GCM, scrypt)', () => {
   it('round-trips several named accounts through a file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'desk-keys-'));
+    const dir = tempDir('desk-keys-');
     const file = join(dir, 'keys.json');
     writeKeyFile(file, accounts, 'correct horse', fastKdf);
     expect(readKeyFile(file, 'correct horse')).toEqual(accounts);
@@ -60,7 +60,7 @@ describe('key sources', () => {
   });
 
   it('reads the key file with DESK_KEY_PASSPHRASE and refuses it without', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'desk-keys-'));
+    const dir = tempDir('desk-keys-');
     const file = join(dir, 'keys.json');
     writeFileSync(file, encryptAccounts(accounts, 'pw', fastKdf));
     expect(upstreamAccounts({ DESK_KEY_PASSPHRASE: 'pw' }, file).map((a) => a.name)).toEqual(['main', 'broker']);
