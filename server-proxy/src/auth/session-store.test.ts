@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../open-database';
 import { ManualClock } from '../test-support/manual-clock';
-import { SessionStore } from './session-store';
+import { SESSION_RECHECK_MS, SessionStore } from './session-store';
 import { UserStore } from './user-store';
 import { tempDir } from '../test-support/temp-dir';
 
@@ -157,5 +157,38 @@ describe('session store across restarts', () => {
     const { db, sessions } = boot(freshFile(), new ManualClock());
     db.close();
     expect(() => sessions.create({ user: 'tom', role: 'trader', accounts: ['main'] })).toThrow();
+  });
+});
+
+describe('session store while the proxy runs', () => {
+  it('drops a cached session within SESSION_RECHECK_MS of its user being removed or re-roled by another process (bin/users.ts)', () => {
+    const { file, clock, first, tomSession } = firstProcess();
+    first.users.put({ ...tom, name: 'ann' });
+    const toms = tomSession();
+    const anns = first.sessions.create({ user: 'ann', role: 'trader', accounts: ['main', 'sub'] });
+    const kept = first.sessions.create({ user: 'admin', role: 'admin', accounts: ['main'], localAdmin: true });
+    // The CLI is another process with its own connection to the same file.
+    const cli = boot(file, clock);
+    cli.users.remove('tom');
+    cli.users.put({ ...tom, name: 'ann', role: 'viewer' });
+    // Until the recheck, the cached sessions stand (a Map hit, no database read)...
+    expect(first.sessions.get(toms.id)?.user).toBe('tom');
+    expect(first.sessions.get(anns.id)?.role).toBe('trader');
+    clock.advance(SESSION_RECHECK_MS);
+    // ...then each is read again and checked against the users as they are now.
+    expect(first.sessions.get(toms.id)).toBeUndefined();
+    expect(first.sessions.get(anns.id)).toBeUndefined();
+    expect(first.sessions.get(kept.id)?.localAdmin).toBe(true);
+  });
+
+  it('keeps a session whose user is unchanged across many rechecks, until its ttl', () => {
+    const { clock, first, tomSession } = firstProcess();
+    const made = tomSession();
+    for (let t = 0; t + SESSION_RECHECK_MS < TTL; t += SESSION_RECHECK_MS) {
+      clock.advance(SESSION_RECHECK_MS);
+      expect(first.sessions.get(made.id)?.csrfToken).toBe(made.csrfToken);
+    }
+    clock.advance(SESSION_RECHECK_MS);
+    expect(first.sessions.get(made.id)).toBeUndefined();
   });
 });

@@ -51,18 +51,26 @@ function parseAccounts(text: string): string[] | undefined {
   }
 }
 
+/**
+ * How long a cached session is trusted before its row and its user are read again: a user
+ * removed, or given another role, by `bin/users.ts` (another process) while this proxy
+ * runs loses the session within this time, at one indexed read per active session.
+ */
+export const SESSION_RECHECK_MS = 5_000;
+
 const sameAccounts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
 /**
  * Sessions in SQLite (the users' database), so a restart signs nobody out, with a Map in
  * front: get() runs on every REST call and WS upgrade, and a hit is a Map lookup. The
- * database is read only on a miss (a cookie this process has not seen, e.g. after a
- * restart) and then checked again against the user store: a user removed, or given
- * another role or other accounts, while the proxy was down gets no session back.
+ * database is read on a miss (a cookie this process has not seen, e.g. after a restart)
+ * and every SESSION_RECHECK_MS for a cached session, and then checked again against the
+ * user store: a user removed, or given another role or other accounts, while the proxy was
+ * down or by another process while it runs, gets no session back.
  * Expired sessions are removed lazily on lookup and by sweep().
  */
 export class SessionStore {
-  readonly #cache = new Map<string, Session>();
+  readonly #cache = new Map<string, { session: Session; checkedAt: number }>();
   readonly #insert: Statement;
   readonly #select: Statement;
   readonly #deleteOne: Statement;
@@ -119,13 +127,20 @@ export class SessionStore {
       session.createdAt,
       session.expiresAt,
     );
-    this.#cache.set(session.id, session);
+    this.#cache.set(session.id, { session, checkedAt: now });
     return session;
   }
 
   get(id: string | undefined): Session | undefined {
     if (!id) return undefined;
-    const session = this.#cache.get(id) ?? this.restore(id);
+    const cached = this.#cache.get(id);
+    let session: Session | undefined;
+    if (cached && this.clock.now() - cached.checkedAt < SESSION_RECHECK_MS) {
+      session = cached.session;
+    } else {
+      this.#cache.delete(id);
+      session = this.restore(id);
+    }
     if (!session) return undefined;
     if (session.expiresAt <= this.clock.now()) {
       this.delete(id);
@@ -142,13 +157,13 @@ export class SessionStore {
 
   /** Ends every session of a user (e.g. after the user was removed or changed role). */
   deleteUser(user: string): void {
-    for (const [id, s] of this.#cache) if (s.user === user) this.#cache.delete(id);
+    for (const [id, { session }] of this.#cache) if (session.user === user) this.#cache.delete(id);
     this.#deleteUser.run(user);
   }
 
   sweep(): void {
     const now = this.clock.now();
-    for (const [id, s] of this.#cache) if (s.expiresAt <= now) this.#cache.delete(id);
+    for (const [id, { session }] of this.#cache) if (session.expiresAt <= now) this.#cache.delete(id);
     this.#deleteExpired.run(now);
   }
 
@@ -157,7 +172,7 @@ export class SessionStore {
     return this.#cache.size;
   }
 
-  /** A cookie this process has not seen: the database's row, if it still stands. */
+  /** A cookie this process has not seen, or not checked for SESSION_RECHECK_MS: the database's row, if it still stands. */
   private restore(id: string): Session | undefined {
     const hash = idHash(id);
     const raw = this.#select.get(hash);
@@ -187,7 +202,7 @@ export class SessionStore {
         return undefined;
       }
     }
-    this.#cache.set(id, session);
+    this.#cache.set(id, { session, checkedAt: this.clock.now() });
     return session;
   }
 }
