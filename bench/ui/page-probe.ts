@@ -39,13 +39,17 @@ export const pageProbe = String.raw`
     if (probe.recording) for (const s of pending) probe.latencies.push(now - s);
     pending = [];
   };
-  const STAMP = /"ts":"(\d{13})"/;
+  // Every stamp of the frame: a batching relay (?batch=1) sends several pushes in one.
+  const STAMP = /"ts":"(\d{13})"/g;
   const onMessage = (ev) => {
     if (typeof ev.data !== 'string' || ev.data.indexOf('"books"') < 0) return;
-    const m = STAMP.exec(ev.data);
-    if (!m) return;
-    if (probe.recording) probe.messages++;
-    pending.push(Number(m[1]));
+    let found = 0;
+    for (const m of ev.data.matchAll(STAMP)) {
+      found++;
+      pending.push(Number(m[1]));
+    }
+    if (found === 0) return;
+    if (probe.recording) probe.messages += found;
     if (!scheduled) {
       scheduled = true;
       requestAnimationFrame(() => {
