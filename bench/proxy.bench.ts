@@ -60,14 +60,19 @@ function signedHeaders(path: string): Record<string, string> {
 async function serveOurs(upstreamUrl: string): Promise<void> {
   const { buildApp } = await import('../server-proxy/src/app');
   const { AuditStore } = await import('../server-proxy/src/audit/audit-store');
+  const { UserStore } = await import('../server-proxy/src/auth/user-store');
   const { configSchema } = await import('../server-proxy/src/config');
   const { KeyStore, simulatorAccounts } = await import('../server-proxy/src/keys/key-store');
   const { openDatabase } = await import('../server-proxy/src/open-database');
   const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { undocumentedPerSecond: 1_000_000_000 } });
+  // A team user, as a login makes one (sessions are re-checked against their user).
+  const userStore = new UserStore(openDatabase(':memory:'));
+  userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
   const desk = await buildApp(config, {
     upstreamUrl,
     keyStore: new KeyStore(simulatorAccounts({})),
     auditStore: new AuditStore(openDatabase(':memory:')),
+    userStore,
     webDir: null,
   });
   const session = desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });

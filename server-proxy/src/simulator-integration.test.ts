@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditStore } from './audit/audit-store';
+import { UserStore } from './auth/user-store';
 import { buildApp, type DeskApp } from './app';
 import { configSchema } from './config';
 import { KeyStore, simulatorAccounts } from './keys/key-store';
@@ -12,12 +13,14 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 let sim: RunningSimulator;
 let desk: DeskApp;
 let auditStore: AuditStore;
+let userStore: UserStore;
 
 beforeAll(async () => {
   sim = await startSimulator(repoRoot, 0, { ...process.env, SIM_FLOW_RATE: '0' });
   auditStore = new AuditStore(openDatabase(':memory:'));
   const config = configSchema.parse({ port: 0, logLevel: 'silent', allowedOrigins: [TEST_ORIGIN], upstream: { specPaths: true } });
-  desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore, webDir: null });
+  userStore = new UserStore(openDatabase(':memory:'));
+  desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore, userStore, webDir: null });
 }, 60_000);
 afterAll(async () => {
   await desk?.app.close();
@@ -25,7 +28,10 @@ afterAll(async () => {
 });
 
 const signIn = (role: 'trader' | 'viewer' = 'trader') => {
-  const s = desk.ctx.sessions.create({ user: 'sim-user', role, accounts: ['main', 'sub', 'broker'] });
+  const user = `sim-${role}`;
+  // A user row, as a team login has: the session store re-checks it every few seconds.
+  userStore.put({ name: user, role, accounts: ['main', 'sub', 'broker'], passwordHash: 'unused' });
+  const s = desk.ctx.sessions.create({ user, role, accounts: ['main', 'sub', 'broker'] });
   return { cookie: `desk_session=${s.id}`, 'x-desk-csrf': s.csrfToken, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 };
 
@@ -51,7 +57,7 @@ describe('against the embedded simulator (a real upstream that verifies signatur
     const { orderId } = placed.json().data as { orderId: string };
     const cancelled = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/cancel-order', headers, payload: JSON.stringify({ symbol: 'BTCUSDT', category: 'spot', orderId }) });
     expect(cancelled.json().code).toBe('00000');
-    const rows = auditStore.query({ user: 'sim-user' }).list;
+    const rows = auditStore.query({ user: 'sim-trader' }).list;
     expect(rows.map((r) => r.endpoint)).toEqual(['cancelOrder', 'placeOrder']);
     expect(rows[1]).toMatchObject({ code: '00000', orderIds: [orderId], clientOids: ['int-1'] });
     expect(rows[0]!.orderIds).toContain(orderId);

@@ -51,6 +51,9 @@ export async function testDesk(upstreamUrl: string, overrides: ProxyConfigInput 
     userStore,
     auditStore,
     signIn(role, accounts = ['main', 'sub'], user = `${role}-user`) {
+      // A team user as a login makes one: the session store re-checks the user behind a
+      // session every few seconds, and a session with no user row would end.
+      userStore.put({ name: user, role, accounts: [...accounts], passwordHash: 'unused' });
       const session = desk.ctx.sessions.create({ user, role, accounts });
       const cookie = `desk_session=${session.id}`;
       return {
