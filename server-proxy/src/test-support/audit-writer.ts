@@ -6,36 +6,24 @@ import { openDatabase } from '../open-database';
 const file = process.argv[2];
 if (!file) throw new Error('usage: audit-writer <db file>');
 const store = new AuditStore(openDatabase(file));
-for (let i = 0; i < 3; i++) {
-  const id = store.record({
-    time: Date.now(),
-    user: 'killed',
-    account: 'main',
-    endpoint: 'placeOrder',
-    method: 'POST',
-    path: '/api/v3/trade/place-order',
-    channel: 'rest',
-    requestBody: JSON.stringify({ clientOid: `k-${i}` }),
-    httpStatus: 200,
-    code: '00000',
-    msg: 'success',
-    orderIds: [`${i}`],
-    clientOids: [`k-${i}`],
-  });
-  process.stdout.write(`written ${id}\n`);
-}
-// A call in flight when the process dies: written ahead, never completed.
-const inFlight = store.begin({
+/** What an order placement's row knows before it is sent. */
+const intent = (clientOid: string) => ({
   time: Date.now(),
   user: 'killed',
   account: 'main',
   endpoint: 'placeOrder',
-  method: 'POST',
+  method: 'POST' as const,
   path: '/api/v3/trade/place-order',
-  channel: 'rest',
-  requestBody: JSON.stringify({ clientOid: 'k-3' }),
+  channel: 'rest' as const,
+  requestBody: JSON.stringify({ clientOid }),
   orderIds: [],
-  clientOids: ['k-3'],
+  clientOids: [clientOid],
 });
+for (let i = 0; i < 3; i++) {
+  const id = store.record({ ...intent(`k-${i}`), httpStatus: 200, code: '00000', msg: 'success', orderIds: [`${i}`] });
+  process.stdout.write(`written ${id}\n`);
+}
+// A call in flight when the process dies: written ahead, never completed.
+const inFlight = store.begin(intent('k-3'));
 process.stdout.write(`sent ${inFlight}\n`);
 setInterval(() => {}, 1000);
