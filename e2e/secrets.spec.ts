@@ -43,8 +43,9 @@ test('a browser session receives and sends no secret or passphrase', async ({ pa
   await page.getByRole('banner').getByLabel('Account').selectOption('broker');
   await expect(page.getByRole('status', { name: 'Connection: connected' })).toBeVisible({ timeout: 30_000 });
 
-  // The session really carried data: private pushes and REST answers.
-  expect(seen.some((t) => t.includes('"topic":"account"'))).toBe(true);
+  // The session really carried data: private pushes and REST answers. "Connected" comes
+  // with the login; the account channel's first push follows its subscription, so wait for it.
+  await expect.poll(() => seen.some((t) => t.includes('"topic":"account"')), { timeout: 15_000 }).toBe(true);
   expect(seen.some((t) => t.includes('"code":"00000"'))).toBe(true);
   for (const text of seen) for (const secret of secrets) expect(text.includes(secret), secret).toBe(false);
 });
