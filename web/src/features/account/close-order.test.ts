@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '@contract/schemas/account';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { position as basePosition } from '@web/lib/account-data/account-fixtures.test-support';
 import { closeOrder } from './close-order';
 
 const meta: InstrumentMeta = {
@@ -21,34 +22,8 @@ const meta: InstrumentMeta = {
   tradable: true,
 };
 
-const position = (over: Partial<Position> = {}): Position => ({
-  category: 'USDT-FUTURES',
-  symbol: 'BTCUSDT',
-  marginCoin: 'USDT',
-  holdMode: 'one_way_mode',
-  posSide: 'long',
-  marginMode: 'crossed',
-  positionBalance: '65',
-  available: '0.010',
-  frozen: '0',
-  total: '0.010',
-  leverage: '10',
-  curRealisedPnl: '0',
-  avgPrice: '65000',
-  positionStatus: 'normal',
-  unrealisedPnl: '1',
-  liquidationPrice: '0',
-  mmr: '0',
-  profitRate: '0',
-  markPrice: '65100',
-  breakEvenPrice: '65000',
-  totalFunding: '0',
-  openFeeTotal: '0',
-  closeFeeTotal: '0',
-  createdTime: '1',
-  updatedTime: '1',
-  ...over,
-});
+// The shared open long, with the size written at the instrument's three decimals.
+const position = (over: Partial<Position> = {}): Position => basePosition({ available: '0.010', total: '0.010', ...over });
 
 describe('closeOrder', () => {
   it('closes a long with a reduce-only market sell and no posSide in one-way mode', () => {

@@ -1,6 +1,7 @@
 // The loaded audit rows: who did what, when, on which account, and what came back. A
 // row's request body opens under it on demand.
 import { Fragment, useState } from 'react';
+import { TableHead } from '@web/components/table-head';
 import type { AuditRow } from '@web/lib/api/audit-log';
 import { formatDateTime } from '@web/lib/format/format-time';
 import { auditResultClass, auditResultOf } from './audit-result';
@@ -21,15 +22,7 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
   return (
     <div className="overflow-x-auto">
       <table aria-label="Audit log" className="w-full text-left text-xs">
-        <thead className="text-muted">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-2 py-1 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={headers} />
         <tbody>
           {rows.map((r) => {
             const expanded = open.has(r.id);

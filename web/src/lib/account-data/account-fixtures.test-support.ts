@@ -24,7 +24,7 @@ export const orderPush = (over: Partial<OrderPushItem>): OrderPushItem => ({
   ...over,
 });
 
-export const position = (over: Partial<Position>): Position => ({
+export const position = (over: Partial<Position> = {}): Position => ({
   category: 'USDT-FUTURES',
   symbol: 'BTCUSDT',
   marginCoin: 'USDT',

@@ -95,7 +95,16 @@ export class LadderSideView {
       if (prev?.size !== row.size) slot.size.textContent = formatDecimal(row.size);
       if (prev?.total !== row.cumSize) slot.total.textContent = formatDecimal(row.cumSize);
       if (prev?.share !== share) slot.bar.style.transform = `scaleX(${share / 1000})`;
-      slot.shown = { price: row.price, size: row.size, total: row.cumSize, share, own: row.ownOrders };
+      if (prev) {
+        // Updated in place: this runs for every row in every frame.
+        prev.price = row.price;
+        prev.size = row.size;
+        prev.total = row.cumSize;
+        prev.share = share;
+        prev.own = row.ownOrders;
+      } else {
+        slot.shown = { price: row.price, size: row.size, total: row.cumSize, share, own: row.ownOrders };
+      }
     }
   }
 
