@@ -216,7 +216,7 @@ async function main(): Promise<void> {
     await context.addInitScript(pageProbe);
 
     // Initial JavaScript: every script the first load of the trading page fetches, gzipped,
-    // the book worker's included (it may not be typed "script", so .js URLs count too).
+    // module preloads included (they may not be typed "script", so .js URLs count too).
     const loaded = await context.newPage();
     const scripts = new Map<string, number>();
     context.on('response', (r) => {

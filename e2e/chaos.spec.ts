@@ -113,17 +113,13 @@ async function uiOrders(page: Page): Promise<ShownOrder[]> {
 
 /** The visible levels of one side, read in one go in the page (the book may move meanwhile). */
 async function uiLevels(page: Page, side: 'Bids' | 'Asks'): Promise<Level[]> {
-  const raw = await page.getByRole('list', { name: side }).evaluate(
-    (list) =>
-      [...list.querySelectorAll('button')].map((b) => [
-        b.getAttribute('aria-label') ?? '',
-        // Direct children: price, size, total (the price cell may hold an own-order marker).
-        (b.querySelectorAll(':scope > span')[1] as HTMLElement | undefined)?.innerText ?? '',
-      ]),
-    undefined,
-    { timeout: 10_000 },
-  );
-  return raw.map(([label = '', size = '']): Level => [/^(?:Bid|Ask) ([\d.]+)/.exec(label)?.[1] ?? '', size.replace(/,/g, '').trim()]);
+  // One read of every level's label ("Bid 64000.5, size 0.25[, N of your orders]"), so
+  // the levels compared come from one frame of the moving book.
+  const labels = await page.getByRole('list', { name: side }).evaluate((list) => [...list.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? ''), undefined, { timeout: 10_000 });
+  return labels.map((label): Level => {
+    const m = /^(?:Bid|Ask) ([\d.]+), size ([\d.]+)/.exec(label);
+    return [m?.[1] ?? '', m?.[2] ?? ''];
+  });
 }
 
 /** Polls `differences` until it is empty or SETTLE_MS pass; the last differences found. */

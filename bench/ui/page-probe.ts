@@ -10,8 +10,7 @@
 //   is queued before the one in which the app publishes the same message: both run in the
 //   same frame;
 // - a long-animation-frame observer (max duration, total blocking duration).
-// It reads the socket (or the book worker's posts) through an extra listener, so the app's
-// own path is untouched.
+// It reads the socket through an extra listener, so the app's own path is untouched.
 // `__uiProbe.start()` clears everything and starts recording; `stop()` ends it.
 export const pageProbe = String.raw`
 (() => {
@@ -56,29 +55,6 @@ export const pageProbe = String.raw`
         scheduled = false;
         channel.port2.postMessage(0);
       });
-    }
-  };
-  // The app may run its book socket in a worker (web/src/lib/book/book-worker.ts): then the
-  // page never sees the raw messages, and each view the worker posts carries the stamps of
-  // the messages it folds in (BookWorkerState.stamps). Same rule: next rAF, then the post.
-  const onWorkerMessage = (ev) => {
-    const d = ev.data;
-    if (!d || d.type !== 'state' || !Array.isArray(d.stamps) || d.stamps.length === 0) return;
-    if (probe.recording) probe.messages += d.stamps.length;
-    for (const s of d.stamps) pending.push(s);
-    if (!scheduled) {
-      scheduled = true;
-      requestAnimationFrame(() => {
-        scheduled = false;
-        channel.port2.postMessage(0);
-      });
-    }
-  };
-  const NativeWorker = window.Worker;
-  window.Worker = class extends NativeWorker {
-    constructor(url, options) {
-      super(url, options);
-      this.addEventListener('message', onWorkerMessage);
     }
   };
   const Native = window.WebSocket;

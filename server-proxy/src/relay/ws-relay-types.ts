@@ -90,7 +90,12 @@ export interface RelayLimits {
   upstreamMsgsPerSecond: number;
   /** A trade op without an upstream answer after this long is reported lost. */
   tradeTimeoutMs: number;
-  /** How long a batching browser's (?batch=1) pushes are gathered into one frame; 0 = per tick. */
+  /**
+   * How long a batching browser's (?batch=1) pushes are gathered into one frame; 0 = per
+   * tick. 2 ms: at 5,000 pushes a second that is ~500 frames a second instead of 5,000,
+   * while a push waits 1 ms on average. Longer windows cost latency the eye sees: 8 ms
+   * measured ~4 ms worse at p95 update-to-paint in bench/ui.
+   */
   batchWindowMs: number;
 }
 
@@ -108,7 +113,7 @@ export const defaultRelayLimits: RelayLimits = {
   tradeTimeoutMs: 10_000,
   // Half a 60 Hz frame: a browser shows at most one book a frame, and each frame it
   // receives costs it more than the bytes in it (BENCHMARKS.md "ui").
-  batchWindowMs: 8,
+  batchWindowMs: 2,
 };
 
 export interface WsRelayDeps {

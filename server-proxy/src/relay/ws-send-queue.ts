@@ -19,9 +19,9 @@
 // of them (a window of 0 gathers one tick, i.e. one upstream chunk's pushes). A browser
 // pays per frame (the network process's IPC, a task and a MessageEvent on the receiving
 // thread); at thousands of book pushes a second that per-frame cost, not the JSON, was the
-// book worker's largest, and on a 2-core machine it cost the page its frame rate
-// (BENCHMARKS.md "ui"). The window bounds what a push may wait; the relay's default is
-// half a 60 Hz frame. A lone message, and any text that is not a JSON object (`pong`), goes
+// page's book socket's largest, and on a 2-core machine it cost the page its frame rate
+// (BENCHMARKS.md "ui"). The window bounds what a push may wait (the relay's default is
+// 2 ms, ws-relay-types.ts). A lone message, and any text that is not a JSON object (`pong`), goes
 // out as itself, so a batching browser still reads the exchange's own messages.
 
 import type { ChannelKind } from './ws-channel';

@@ -1,16 +1,16 @@
 // One book pipeline per instrument, shared by every widget that shows it (book, depth
 // chart, price chart): reference-counted like the socket's subscriptions, so the
 // channel is subscribed once and dropped when the last widget leaves.
-// The pipeline runs in a worker (book-worker.ts) with its own socket, so the thousands of
-// messages a second never touch the main thread, which only gets the view once per frame;
-// where workers are unavailable it runs here on the shared public socket.
-import { createStore } from 'zustand/vanilla';
+// The pipeline runs on this thread, on the shared public socket, which asks the proxy to
+// batch (desk-sockets.ts): thousands of pushes a second arrive as a few hundred frames, and
+// a frame, not a message, is what the browser's socket costs. It used to run in a worker;
+// at 5,000 pushes a second the worker's post to the page and the page's task to take it
+// added 2 to 10 ms to every update (bench/ui), more than the pipeline's own work costs here.
 import { deskSockets } from '@web/lib/ws/desk-sockets';
 import { connectionStatusStore } from '@web/lib/ws/connection-status-store';
 import { animationFrames } from './frame-scheduler';
 import { asBookPush } from './book-message';
-import { createBookPipeline, initialBookState, type BookSource, type BookState } from './book-store';
-import type { BookWorkerOpen, BookWorkerState } from './book-worker-protocol';
+import { createBookPipeline, type BookSource } from './book-store';
 
 export interface BookKey {
   category: string;
@@ -53,60 +53,6 @@ export function acquireBook(key: BookKey): { pipeline: BookSource; release: () =
 }
 
 function start(key: BookKey): Entry {
-  return startInWorker(key) ?? startHere(key);
-}
-
-function socketUrl(path: string): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
-}
-
-function startInWorker(key: BookKey): Entry | null {
-  if (typeof Worker === 'undefined') return null;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./book-worker.ts', import.meta.url), { type: 'module', name: `book ${key.category}:${key.symbol}` });
-  } catch {
-    return null;
-  }
-  const store = createStore<BookState>()(() => ({ ...initialBookState }));
-  // Posts come at most once per worker frame; the view still reaches React in this
-  // thread's frame, at most once per frame, except a change of status (first snapshot,
-  // stale, resynced), which is shown at once.
-  let latest: BookState | null = null;
-  let frame: number | null = null;
-  const publish = () => {
-    frame = null;
-    if (latest) store.setState(latest);
-    latest = null;
-  };
-  worker.onmessage = (ev: MessageEvent<BookWorkerState>) => {
-    if (ev.data.type !== 'state') return;
-    latest = ev.data.state;
-    if (latest.status !== store.getState().status) {
-      if (frame !== null) animationFrames.cancel(frame);
-      publish();
-    } else if (frame === null) {
-      frame = animationFrames.request(publish);
-    }
-  };
-  worker.onerror = () => {
-    store.setState((s) => ({ status: 'stale', staleReason: 'the market data worker failed; reload the page', version: s.version + 1 }));
-  };
-  // batch=1: the proxy gathers the pushes of up to half a frame (8 ms) into one frame
-  // (server-proxy ws-send-queue.ts); a frame, not a message, is what the browser pays for.
-  const open: BookWorkerOpen = { type: 'open', url: socketUrl('/ws/public?batch=1'), arg: { instType: key.category, topic: 'books', symbol: key.symbol }, priceScale: key.priceScale, sizeScale: key.sizeScale };
-  worker.postMessage(open);
-  return {
-    pipeline: { store },
-    refs: 0,
-    stop: () => {
-      if (frame !== null) animationFrames.cancel(frame);
-      worker.terminate();
-    },
-  };
-}
-
-function startHere(key: BookKey): Entry {
   const socket = deskSockets().public;
   const arg = { instType: key.category, topic: 'books', symbol: key.symbol };
   const pipeline = createBookPipeline({

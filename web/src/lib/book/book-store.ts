@@ -53,7 +53,7 @@ export interface BookStoreOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-/** What the widgets read: the published view (the pipeline may run here or in the book worker). */
+/** What the widgets read: the published view. */
 export interface BookSource {
   store: StoreApi<BookState>;
 }

@@ -1,7 +1,7 @@
 // One side of the published book view: [ticks0, lots0, ticks1, lots1, ...], best first
-// (OrderBook.packedView). The worker posts a view per frame; as two typed arrays it is
-// transferred, not cloned level by level, and the page never builds 800 level objects a
-// frame. Widgets read only ticks and lots: the ladder formats the few rows it shows.
+// (OrderBook.packedView). The view is published once per frame; as two typed arrays it
+// costs two allocations, not 800 level objects a frame. Widgets read only ticks and lots:
+// the ladder formats the few rows it shows.
 export type PackedLevels = Float64Array;
 
 export const noLevels: PackedLevels = new Float64Array(0);

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { depthCurves, type DepthPoint } from '@web/lib/book/depth-curve';
 import { fromScaled } from '@contract/decimal';
+import { canvasSurface } from '@web/lib/charts/canvas-surface';
 import { trailingThrottle } from '@web/lib/charts/trailing-throttle';
 
 const DRAW_MS = 66;
@@ -16,32 +17,20 @@ export function DepthChart({ pipeline, priceScale }: { pipeline: BookSource | nu
   useEffect(() => {
     const el = canvas.current;
     if (!el || !pipeline) return;
-    const ctx = el.getContext('2d');
-    if (!ctx) return;
-    // Size and theme colours are read when they can change (resize, theme switch), never
-    // per draw: reading layout or computed style after the frame's DOM changes would force
-    // a synchronous style and layout pass in every frame.
-    let w = 0;
-    let h = 0;
-    let colors = { buy: '', sell: '', muted: '' };
-    const measure = () => {
-      const dpr = window.devicePixelRatio || 1;
-      w = el.clientWidth;
-      h = el.clientHeight;
-      if (el.width !== Math.round(w * dpr) || el.height !== Math.round(h * dpr)) {
-        el.width = Math.round(w * dpr);
-        el.height = Math.round(h * dpr);
-      }
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      const css = getComputedStyle(el);
-      const pick = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-      colors = { buy: pick('--desk-buy', '#2ebd85'), sell: pick('--desk-sell', '#f6465d'), muted: pick('--desk-muted', '#9aa4b2') };
-    };
     let lastVersion = -1;
+    // Called after a resize or theme switch (draw is defined below, before either can happen).
+    const redraw = () => {
+      lastVersion = -1;
+      draw();
+    };
+    const surface = canvasSurface(el, { buy: ['--desk-buy', '#2ebd85'], sell: ['--desk-sell', '#f6465d'], muted: ['--desk-muted', '#9aa4b2'] }, redraw);
+    if (!surface) return;
+    const { ctx } = surface;
     const draw = () => {
       const s = pipeline.store.getState();
       if (s.version === lastVersion) return;
       lastVersion = s.version;
+      const { width: w, height: h, colors } = surface;
       ctx.clearRect(0, 0, w, h);
       const curves = depthCurves(s.bids, s.asks, w, h - 14);
       if (!curves) return;
@@ -54,24 +43,13 @@ export function DepthChart({ pipeline, priceScale }: { pipeline: BookSource | nu
       const right = fromScaled(curves.maxTicks, priceScale);
       ctx.fillText(right, w - ctx.measureText(right).width - 2, h);
     };
-    const redraw = () => {
-      measure();
-      lastVersion = -1;
-      draw();
-    };
-    redraw();
+    draw();
     const throttle = trailingThrottle(DRAW_MS, draw);
     const off = pipeline.store.subscribe(() => throttle.request());
-    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(redraw);
-    ro?.observe(el);
-    // The theme is a class or attribute on <html>; a switch changes the colours.
-    const mo = typeof MutationObserver === 'undefined' ? null : new MutationObserver(redraw);
-    mo?.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
     return () => {
       off();
       throttle.cancel();
-      ro?.disconnect();
-      mo?.disconnect();
+      surface.dispose();
     };
   }, [pipeline, priceScale]);
   return (

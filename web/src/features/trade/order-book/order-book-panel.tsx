@@ -5,7 +5,7 @@
 // re-renders only when the book's status changes (loading, live, stale); the rows, the
 // mid and the spread are written on each publish by LadderSideView (ladder-side-view.ts),
 // which touches only what changed.
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { groupMultiples } from '@contract/book/group-levels';
@@ -36,6 +36,8 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
   const staleReason = useStore(store, (s) => s.staleReason);
   const asksRef = useRef<HTMLUListElement>(null);
   const bidsRef = useRef<HTMLUListElement>(null);
+  const asksCanvasRef = useRef<HTMLCanvasElement>(null);
+  const bidsCanvasRef = useRef<HTMLCanvasElement>(null);
   const midRef = useRef<HTMLSpanElement>(null);
   const spreadRef = useRef<HTMLSpanElement>(null);
   const pick = useRef(onPickPrice);
@@ -48,8 +50,11 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
     const asksEl = asksRef.current;
     const bidsEl = bidsRef.current;
     if (!asksEl || !bidsEl) return;
-    const asks = new LadderSideView(asksEl, 'ask', ROWS, (p) => pick.current(p));
-    const bids = new LadderSideView(bidsEl, 'bid', ROWS, (p) => pick.current(p));
+    const asksCanvas = asksCanvasRef.current;
+    const bidsCanvas = bidsCanvasRef.current;
+    if (!asksCanvas || !bidsCanvas) return;
+    const asks = new LadderSideView(asksEl, asksCanvas, 'ask', ROWS, ROW_PX, (p) => pick.current(p));
+    const bids = new LadderSideView(bidsEl, bidsCanvas, 'bid', ROWS, ROW_PX, (p) => pick.current(p));
     let mid = '';
     let spread = '';
     const draw = () => {
@@ -89,7 +94,7 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
       )}
       <ColumnTitles meta={meta} />
       {/* Rows are drawn by LadderSideView; best first in the DOM (asks shown reversed). */}
-      <ul ref={asksRef} aria-label="Asks" className="flex flex-col-reverse overflow-hidden" style={{ height: ROWS * ROW_PX, contain: 'strict' }} />
+      <LadderSide label="Asks" listRef={asksRef} canvasRef={asksCanvasRef} />
       <div className="my-1 flex items-center justify-between border-y border-line px-1 py-1 text-sm tabular" aria-label="Spread and mid" role="group">
         <span>
           <span className="text-muted">Mid </span>
@@ -100,8 +105,18 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
           <span ref={spreadRef} aria-label="Spread" />
         </span>
       </div>
-      <ul ref={bidsRef} aria-label="Bids" className="flex flex-col overflow-hidden" style={{ height: ROWS * ROW_PX, contain: 'strict' }} />
+      <LadderSide label="Bids" listRef={bidsRef} canvasRef={bidsCanvasRef} />
     </section>
+  );
+}
+
+/** A side's canvas (what is seen) under its list of level buttons (what is used). */
+function LadderSide({ label, listRef, canvasRef }: { label: 'Asks' | 'Bids'; listRef: RefObject<HTMLUListElement | null>; canvasRef: RefObject<HTMLCanvasElement | null> }) {
+  return (
+    <div className="relative text-xs tabular" style={{ height: ROWS * ROW_PX, contain: 'strict' }}>
+      <canvas ref={canvasRef} aria-hidden="true" className="absolute inset-0 h-full w-full" />
+      <ul ref={listRef} aria-label={label} className={`relative flex h-full overflow-hidden ${label === 'Asks' ? 'flex-col-reverse' : 'flex-col'}`} />
+    </div>
   );
 }
 
