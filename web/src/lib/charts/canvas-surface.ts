@@ -14,8 +14,8 @@ export interface CanvasSurface<K extends string> {
   readonly width: number;
   readonly height: number;
   readonly colors: Readonly<Record<K, string>>;
-  /** The element's computed font-family, for text that should match the page. */
-  readonly fontFamily: string;
+  /** The element's computed font size and family ("12px sans-serif"), for text that should match the page. */
+  readonly font: string;
   dispose(): void;
 }
 
@@ -33,7 +33,7 @@ export function canvasSurface<K extends string>(el: HTMLCanvasElement, vars: Col
     width: 0,
     height: 0,
     colors: {} as Record<K, string>,
-    fontFamily: '',
+    font: '',
     dispose: () => {
       ro?.disconnect();
       mo?.disconnect();
@@ -55,7 +55,7 @@ export function canvasSurface<K extends string>(el: HTMLCanvasElement, vars: Col
       const [cssVar, fallback] = vars[name];
       surface.colors[name] = css.getPropertyValue(cssVar).trim() || fallback;
     }
-    surface.fontFamily = css.fontFamily || 'sans-serif';
+    surface.font = `${css.fontSize || '12px'} ${css.fontFamily || 'sans-serif'}`;
   };
   measure();
   const remeasure = () => {

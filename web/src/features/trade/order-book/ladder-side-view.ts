@@ -129,7 +129,7 @@ export class LadderSideView {
     paintLadderSide(
       s.ctx,
       this.painted,
-      { side: this.side, width: s.width, height: s.height, rowPx: this.rowPx, font: `12px ${s.fontFamily}` },
+      { side: this.side, width: s.width, height: s.height, rowPx: this.rowPx, font: s.font },
       s.colors,
     );
   }
