@@ -26,6 +26,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { compare, median } from './lib/compare';
+import { readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { writeResult } from './lib/result';
 import { pageProbe } from './ui/page-probe';
 
@@ -46,6 +47,8 @@ interface Sample {
   loafMax: number;
   loafBlocking: number;
   loafCount: number;
+  /** The share of CPU time the hypervisor took during the measurement (null: unknown). */
+  stolen: number | null;
 }
 
 interface Loaf {
@@ -64,6 +67,8 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+const stolenText = (share: number | null) => (share === null ? 'n/a' : `${(share * 100).toFixed(1)}%`);
 
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
@@ -112,6 +117,7 @@ async function measure(page: Page, seconds: number): Promise<Sample & { loafs: L
   await page.bringToFront();
   await page.waitForTimeout(1000); // a tab brought forward needs a moment to resume its frames
   await page.evaluate(() => (window as unknown as { __uiProbe: { start(): void } }).__uiProbe.start());
+  const cpu0 = readCpuTimes();
   const t0 = Date.now();
   await page.waitForTimeout(seconds * 1000);
   const raw = await page.evaluate(() => {
@@ -120,6 +126,7 @@ async function measure(page: Page, seconds: number): Promise<Sample & { loafs: L
     return { frames: p.frames, latencies: p.latencies, messages: p.messages, loafs: p.loafs };
   });
   const elapsed = (Date.now() - t0) / 1000;
+  const stolen = stolenShare(cpu0, readCpuTimes());
   const total = raw.frames.reduce((a, b) => a + b, 0);
   const lat = [...raw.latencies].sort((a, b) => a - b);
   return {
@@ -132,6 +139,7 @@ async function measure(page: Page, seconds: number): Promise<Sample & { loafs: L
     loafMax: raw.loafs.reduce((m, l) => Math.max(m, l.duration), 0),
     loafBlocking: raw.loafs.reduce((s, l) => s + l.blocking, 0),
     loafCount: raw.loafs.length,
+    stolen,
     loafs: raw.loafs,
   };
 }
@@ -254,7 +262,7 @@ async function main(): Promise<void> {
         loadedSamples.push(a);
         idleSamples.push(b);
         if (a.loafMax >= (worst[0]?.duration ?? 0)) worst = [...a.loafs].sort((x, y) => y.duration - x.duration).slice(0, 3);
-        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms, LoAF max ${a.loafMax.toFixed(0)} ms | idle ${b.fps.toFixed(1)} fps`);
+        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms, LoAF max ${a.loafMax.toFixed(0)} ms, CPU stolen ${stolenText(a.stolen)} | idle ${b.fps.toFixed(1)} fps`);
         return { ours: a.fps, peer: b.fps };
       },
     });
@@ -265,7 +273,7 @@ async function main(): Promise<void> {
     // Drop the warm-up round (compare discards it from the ratio the same way).
     const L = loadedSamples.slice(1);
     const I = idleSamples.slice(1);
-    const pick = (xs: Sample[], k: keyof Sample) => median(xs.map((s) => s[k]));
+    const pick = (xs: Sample[], k: Exclude<keyof Sample, 'stolen'>) => median(xs.map((s) => s[k]));
     const rows: [string, string][] = [
       ['book messages/s offered by the simulator', median(produced.slice(1)).toFixed(0)],
       ['book messages/s received by the page', pick(L, 'received').toFixed(0)],
@@ -273,6 +281,7 @@ async function main(): Promise<void> {
       ['intervals > 25 ms, loaded / idle', `${(pick(L, 'over25') * 100).toFixed(2)}% / ${(pick(I, 'over25') * 100).toFixed(2)}%`],
       ['update-to-paint p50 / p95 / p99 (ms)', `${pick(L, 'p50').toFixed(1)} / ${pick(L, 'p95').toFixed(1)} / ${pick(L, 'p99').toFixed(1)}`],
       ['update-to-paint p95 of each round (ms)', L.map((s) => s.p95.toFixed(1)).join(', ')],
+      ['CPU time stolen by the hypervisor in each round', L.map((s) => stolenText(s.stolen)).join(', ')],
       ['long animation frames per run: count / max / blocking (ms)', `${pick(L, 'loafCount').toFixed(0)} / ${pick(L, 'loafMax').toFixed(0)} / ${pick(L, 'loafBlocking').toFixed(0)}`],
       ['long animation frames, idle page: count / max (ms)', `${pick(I, 'loafCount').toFixed(0)} / ${pick(I, 'loafMax').toFixed(0)}`],
       ['JS of the first trade page load, gzipped', `${jsKb.toFixed(1)} KB (${scripts.size} files)`],
@@ -284,6 +293,7 @@ async function main(): Promise<void> {
       ...result,
       details: {
         updateToPaintMs: { p50: pick(L, 'p50'), p95: pick(L, 'p95'), p99: pick(L, 'p99'), p95PerRound: L.map((s) => s.p95) },
+        cpuStolenPerRound: L.map((s) => s.stolen),
         p95TargetMs: 25,
         loadedFps: pick(L, 'fps'),
         idleFps: pick(I, 'fps'),
