@@ -91,10 +91,10 @@ export interface RelayLimits {
   /** A trade op without an upstream answer after this long is reported lost. */
   tradeTimeoutMs: number;
   /**
-   * How long a batching browser's (?batch=1) pushes are gathered into one frame; 0 = per
-   * tick. 2 ms: at 5,000 pushes a second that is ~500 frames a second instead of 5,000,
-   * while a push waits 1 ms on average. Longer windows cost latency the eye sees: 8 ms
-   * measured ~4 ms worse at p95 update-to-paint in bench/ui.
+   * A batching browser's (?batch=1) frames leave at least this many ms apart; 0 = one
+   * frame per tick (ws-send-queue.ts). 2 ms: at 5,000 pushes a second that is at most 500
+   * frames a second instead of 5,000, and a push waits 2 ms at most. Longer windows cost
+   * latency the eye sees: 8 ms measured ~4 ms worse at p95 update-to-paint in bench/ui.
    */
   batchWindowMs: number;
 }

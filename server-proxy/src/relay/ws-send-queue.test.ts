@@ -184,29 +184,40 @@ describe('BrowserSendQueue', () => {
     const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
     const batched = (batchWindowMs = 0) => {
       const socket = new FakeSocket();
-      const queue = new BrowserSendQueue(socket, limits, { snapshotFor: (key) => `{"snapshot":"${key}"}`, onOverflow: () => {} }, { batchWindowMs });
+      // The spacing's clock is Date.now, which fake timers move.
+      const queue = new BrowserSendQueue(socket, limits, { snapshotFor: (key) => `{"snapshot":"${key}"}`, onOverflow: () => {} }, { batchWindowMs, now: () => Date.now() });
       return { socket, queue };
     };
 
-    it('with a window, gathers what comes within it into one frame, and starts a new window after', () => {
+    it('with a window, sends the first push after a pause with its tick, and spaces the frames after it a window apart', async () => {
       vi.useFakeTimers();
       try {
         const { socket, queue } = batched(8);
         queue.send('{"n":1}', 'books|BTC', 'incremental');
-        vi.advanceTimersByTime(5);
         queue.send('{"n":2}', 'books|BTC', 'incremental');
-        vi.advanceTimersByTime(2);
-        expect(socket.sent).toEqual([]);
-        vi.advanceTimersByTime(1);
+        await nextTick();
         expect(socket.sent).toEqual(['[{"n":1},{"n":2}]']);
+        // Within the window of that frame: held until the window ends.
+        vi.advanceTimersByTime(3);
         queue.send('{"n":3}', 'books|BTC', 'incremental');
-        vi.advanceTimersByTime(8);
-        expect(socket.sent).toEqual(['[{"n":1},{"n":2}]', '{"n":3}']);
-        // Closed mid-window: nothing leaves.
+        await nextTick();
+        vi.advanceTimersByTime(2);
         queue.send('{"n":4}', 'books|BTC', 'incremental');
+        vi.advanceTimersByTime(2);
+        expect(socket.sent).toHaveLength(1);
+        vi.advanceTimersByTime(1);
+        expect(socket.sent).toEqual(['[{"n":1},{"n":2}]', '[{"n":3},{"n":4}]']);
+        // After a pause longer than the window: at once again.
+        vi.advanceTimersByTime(20);
+        queue.send('{"n":5}', 'books|BTC', 'incremental');
+        await nextTick();
+        expect(socket.sent.at(-1)).toBe('{"n":5}');
+        // Closed mid-window: nothing leaves.
+        queue.send('{"n":6}', 'books|BTC', 'incremental');
         queue.close();
         vi.advanceTimersByTime(8);
-        expect(socket.sent).toHaveLength(2);
+        await nextTick();
+        expect(socket.sent).toHaveLength(3);
       } finally {
         vi.useRealTimers();
       }

@@ -14,9 +14,12 @@
 //   it reconnects and refetches (its order channel has no snapshot: spec 4.7 rule 1).
 // So a stalled browser costs at most about maxQueuedBytes + maxEventBytes + highWaterBytes.
 //
-// Batching (a browser that asked for it, `?batch=1` on /ws/public): the JSON messages
-// written within `batchWindowMs` of the first one leave as ONE frame holding a JSON array
-// of them (a window of 0 gathers one tick, i.e. one upstream chunk's pushes). A browser
+// Batching (a browser that asked for it, `?batch=1` on /ws/public): JSON messages leave
+// as ONE frame holding a JSON array of them, and batched frames leave at least
+// `batchWindowMs` apart. The pushes of one tick (one upstream chunk) share a frame;
+// the first push after a pause leaves at the end of its tick, and pushes that come within
+// the window of the last frame wait for the window's end. So a steady stream costs at most
+// one frame per window, and a push waits at most a window, usually less. A browser
 // pays per frame (the network process's IPC, a task and a MessageEvent on the receiving
 // thread); at thousands of book pushes a second that per-frame cost, not the JSON, was the
 // page's book socket's largest, and on a 2-core machine it cost the page its frame rate
@@ -55,8 +58,13 @@ export interface SendQueueLimits {
 export interface SendQueueOptions {
   /** The transport to cork per burst (see CorkableTransport). */
   transport?: CorkableTransport;
-  /** Join the JSON messages written within this many ms into one frame (a JSON array); 0 = one tick; absent = no batching. */
+  /**
+   * Batching: the JSON messages of one tick leave as one frame (a JSON array), and batched
+   * frames leave at least this many ms apart; 0 = one frame per tick; absent = no batching.
+   */
   batchWindowMs?: number;
+  /** The clock for the spacing (ms); performance.now by default. */
+  now?: () => number;
 }
 
 const OPEN_BRACE = 0x7b;
@@ -113,6 +121,10 @@ export class BrowserSendQueue {
   private batch: Buffer[] = [];
   private batchBytes = 0;
   private batchTimer: NodeJS.Timeout | null = null;
+  /** The batch goes at the end of this tick (the last batched frame is a window old). */
+  private batchThisTick = false;
+  private lastBatchAt = -Infinity;
+  private readonly now: () => number;
   private readonly transport: CorkableTransport | undefined;
   private readonly batching: boolean;
   private readonly batchWindowMs: number;
@@ -136,7 +148,7 @@ export class BrowserSendQueue {
   };
   private readonly endOfTick = (): void => {
     this.corked = false;
-    if (this.batchWindowMs === 0) this.sendBatch();
+    if (this.batchWindowMs === 0 || this.batchThisTick) this.sendBatch();
     this.transport?.uncork();
   };
   private readonly endOfWindow = (): void => {
@@ -153,6 +165,7 @@ export class BrowserSendQueue {
     this.transport = options.transport;
     this.batching = options.batchWindowMs !== undefined;
     this.batchWindowMs = Math.max(0, options.batchWindowMs ?? 0);
+    this.now = options.now ?? (() => performance.now());
   }
 
   /** Sends or queues one message of channel `key` (use a unique-enough key for events). */
@@ -303,9 +316,16 @@ export class BrowserSendQueue {
     if (this.batching) {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       if (bytes[0] === OPEN_BRACE) {
-        if (this.batchWindowMs > 0 && this.batchTimer === null) {
-          this.batchTimer = setTimeout(this.endOfWindow, this.batchWindowMs);
-          this.batchTimer.unref();
+        if (this.batchWindowMs > 0 && this.batchTimer === null && !this.batchThisTick) {
+          // The first push after a pause leaves with its tick; within a window of the
+          // last frame, pushes wait for the window's end.
+          const wait = this.lastBatchAt + this.batchWindowMs - this.now();
+          if (wait <= 0) {
+            this.batchThisTick = true;
+          } else {
+            this.batchTimer = setTimeout(this.endOfWindow, wait);
+            this.batchTimer.unref();
+          }
         }
         this.batch.push(bytes);
         this.batchBytes += bytes.length;
@@ -320,10 +340,12 @@ export class BrowserSendQueue {
   private sendBatch(): void {
     if (this.batchTimer !== null) clearTimeout(this.batchTimer);
     this.batchTimer = null;
+    this.batchThisTick = false;
     const items = this.batch;
     if (items.length === 0 || this.closed) return;
     this.batch = [];
     this.batchBytes = 0;
+    this.lastBatchAt = this.now();
     let frame: Buffer;
     if (items.length === 1) {
       frame = items[0]!;
