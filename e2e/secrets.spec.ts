@@ -52,9 +52,11 @@ test('a browser session receives and sends no secret or passphrase', async ({ pa
   await expect(page.getByRole('status', { name: 'Connection: connected' })).toBeVisible({ timeout: 30_000 });
 
   // The session really carried data: private pushes and REST answers. "Connected" comes
-  // with the login; the channels' first pushes (account, position snapshots) follow their
-  // subscriptions, so wait for one. (A clean-clone run after the chaos spec once saw no
-  // account push in 15 s; any private push shows the channel carried data.)
+  // with the login, and the loop above moves on at once, often before a screen has
+  // subscribed its private channels (clean-clone runs lost that race). So end on a screen
+  // that subscribes (assets: account and position) and stay until a snapshot comes.
+  await page.goto('/assets');
+  await expect(page.getByRole('status', { name: /Connection: connected/ })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => [...privateTopics].join(','), { timeout: 15_000, message: 'a push on a private socket' }).not.toBe('');
   expect(seen.some((t) => t.includes('"code":"00000"'))).toBe(true);
   for (const text of seen) for (const secret of secrets) expect(text.includes(secret), secret).toBe(false);
