@@ -38,7 +38,7 @@ export class LadderSideView {
   private readonly surface: CanvasSurface<keyof LadderPalette> | null;
 
   constructor(
-    private readonly list: HTMLElement,
+    list: HTMLElement,
     canvas: HTMLCanvasElement,
     private readonly side: 'bid' | 'ask',
     rows: number,
