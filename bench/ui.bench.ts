@@ -11,7 +11,8 @@
 //
 // Options (env): UI_BENCH_RATE (book commands/s offered, default 5000),
 // UI_BENCH_ROUNDS (measured rounds, default 8: on a shared 2-core machine one round in
-// four or five is several ms slower at p95 than the rest, so four rounds' median swings), UI_BENCH_SECONDS (per measurement, default 8),
+// four or five is several ms slower at p95 than the rest, so four rounds' median swings),
+// UI_BENCH_SECONDS (per measurement, default 8),
 // UI_BENCH_TRACE=1 (one extra traced loaded run; frame counts from the trace, printed only:
 // tracing slows the page, so no rate is derived from it; UI_BENCH_TRACE_FILE=<file> keeps
 // the trace for chrome://tracing or Perfetto), UI_BENCH_PROFILE=<file> (after the
@@ -277,12 +278,16 @@ async function main(): Promise<void> {
     const L = loadedSamples.slice(1);
     const I = idleSamples.slice(1);
     const pick = (xs: Sample[], k: Exclude<keyof Sample, 'stolen'>) => median(xs.map((s) => s[k]));
+    const offered = median(produced.slice(1));
+    const received = pick(L, 'received');
+    const fps = { loaded: pick(L, 'fps'), idle: pick(I, 'fps') };
+    const latency = { p50: pick(L, 'p50'), p95: pick(L, 'p95'), p99: pick(L, 'p99') };
     const rows: [string, string][] = [
-      ['book messages/s offered by the simulator', median(produced.slice(1)).toFixed(0)],
-      ['book messages/s received by the page', pick(L, 'received').toFixed(0)],
-      ['fps loaded / idle', `${pick(L, 'fps').toFixed(1)} / ${pick(I, 'fps').toFixed(1)}`],
+      ['book messages/s offered by the simulator', offered.toFixed(0)],
+      ['book messages/s received by the page', received.toFixed(0)],
+      ['fps loaded / idle', `${fps.loaded.toFixed(1)} / ${fps.idle.toFixed(1)}`],
       ['intervals > 25 ms, loaded / idle', `${(pick(L, 'over25') * 100).toFixed(2)}% / ${(pick(I, 'over25') * 100).toFixed(2)}%`],
-      ['update-to-paint p50 / p95 / p99 (ms)', `${pick(L, 'p50').toFixed(1)} / ${pick(L, 'p95').toFixed(1)} / ${pick(L, 'p99').toFixed(1)}`],
+      ['update-to-paint p50 / p95 / p99 (ms)', `${latency.p50.toFixed(1)} / ${latency.p95.toFixed(1)} / ${latency.p99.toFixed(1)}`],
       ['update-to-paint p95 of each round (ms)', L.map((s) => s.p95.toFixed(1)).join(', ')],
       ['CPU time stolen by the hypervisor in each round', L.map((s) => stolenText(s.stolen)).join(', ')],
       ['long animation frames per run: count / max / blocking (ms)', `${pick(L, 'loafCount').toFixed(0)} / ${pick(L, 'loafMax').toFixed(0)} / ${pick(L, 'loafBlocking').toFixed(0)}`],
@@ -295,13 +300,13 @@ async function main(): Promise<void> {
     writeResult({
       ...result,
       details: {
-        updateToPaintMs: { p50: pick(L, 'p50'), p95: pick(L, 'p95'), p99: pick(L, 'p99'), p95PerRound: L.map((s) => s.p95) },
+        updateToPaintMs: { ...latency, p95PerRound: L.map((s) => s.p95) },
         cpuStolenPerRound: L.map((s) => s.stolen),
         p95TargetMs: 25,
-        loadedFps: pick(L, 'fps'),
-        idleFps: pick(I, 'fps'),
+        loadedFps: fps.loaded,
+        idleFps: fps.idle,
         initialJsKbGzip: jsKb,
-        messagesPerSecond: { offered: median(produced.slice(1)), received: pick(L, 'received') },
+        messagesPerSecond: { offered, received },
         rounds: L.length,
         secondsPerRound: SECONDS,
       },

@@ -133,16 +133,17 @@ export class SessionStore {
 
   get(id: string | undefined): Session | undefined {
     if (!id) return undefined;
+    const now = this.clock.now();
     const cached = this.#cache.get(id);
     let session: Session | undefined;
-    if (cached && this.clock.now() - cached.checkedAt < SESSION_RECHECK_MS) {
+    if (cached && now - cached.checkedAt < SESSION_RECHECK_MS) {
       session = cached.session;
     } else {
       this.#cache.delete(id);
       session = this.restore(id);
     }
     if (!session) return undefined;
-    if (session.expiresAt <= this.clock.now()) {
+    if (session.expiresAt <= now) {
       this.delete(id);
       return undefined;
     }

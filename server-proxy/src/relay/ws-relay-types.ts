@@ -111,8 +111,6 @@ export const defaultRelayLimits: RelayLimits = {
   reconnectMaxMs: 10_000,
   upstreamMsgsPerSecond: 10,
   tradeTimeoutMs: 10_000,
-  // Half a 60 Hz frame: a browser shows at most one book a frame, and each frame it
-  // receives costs it more than the bytes in it (BENCHMARKS.md "ui").
   batchWindowMs: 2,
 };
 

@@ -148,7 +148,7 @@ export class BrowserSendQueue {
   };
   private readonly endOfTick = (): void => {
     this.corked = false;
-    if (this.batchWindowMs === 0 || this.batchThisTick) this.sendBatch();
+    if (this.batchThisTick) this.sendBatch();
     this.transport?.uncork();
   };
   private readonly endOfWindow = (): void => {
@@ -316,9 +316,9 @@ export class BrowserSendQueue {
     if (this.batching) {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       if (bytes[0] === OPEN_BRACE) {
-        if (this.batchWindowMs > 0 && this.batchTimer === null && !this.batchThisTick) {
+        if (this.batchTimer === null && !this.batchThisTick) {
           // The first push after a pause leaves with its tick; within a window of the
-          // last frame, pushes wait for the window's end.
+          // last frame, pushes wait for the window's end. (A window of 0: every tick.)
           const wait = this.lastBatchAt + this.batchWindowMs - this.now();
           if (wait <= 0) {
             this.batchThisTick = true;

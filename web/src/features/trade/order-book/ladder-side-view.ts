@@ -17,10 +17,8 @@ import { paintLadderSide, type LadderPalette, type PaintedRow } from './ladder-p
 interface Slot {
   li: HTMLLIElement;
   button: HTMLButtonElement;
-  /** The level the slot shows now (raw decimals), to redo only what changed. */
-  level: { price: string; size: string; total: string; own: number } | null;
-  /** The same, formatted for the canvas. */
-  painted: PaintedRow | null;
+  /** The level the slot shows now (raw decimals), to redo only what changed; its formatted twin is painted[i]. */
+  level: { price: string; size: string; total: string } | null;
 }
 
 const palette = {
@@ -33,7 +31,7 @@ const palette = {
 
 export class LadderSideView {
   private readonly slots: Slot[] = [];
-  /** slots[i].painted, kept in step, so a paint allocates nothing. */
+  /** What each slot's canvas row shows (null: empty), reused so a paint allocates nothing. */
   private readonly painted: (PaintedRow | null)[] = [];
   private readonly surface: CanvasSurface<keyof LadderPalette> | null;
 
@@ -54,7 +52,7 @@ export class LadderSideView {
       const button = doc.createElement('button');
       button.type = 'button';
       button.className = 'block h-full w-full hover:bg-fg/10';
-      const slot: Slot = { li, button, level: null, painted: null };
+      const slot: Slot = { li, button, level: null };
       // The price is read when clicked: the slot's level changes many times a second, and
       // the canvas row under the pointer shows the same level.
       button.addEventListener('click', () => {
@@ -82,19 +80,19 @@ export class LadderSideView {
       }
       const share = Math.round(row.depthShare * 1000) / 1000;
       let level = slot.level;
-      let painted = slot.painted;
+      let painted = this.painted[i];
       if (!level || !painted) {
         slot.li.append(slot.button);
         slot.li.removeAttribute('aria-hidden');
-        level = slot.level = { price: '', size: '', total: '', own: -1 };
-        painted = slot.painted = this.painted[i] = { price: '', size: '', total: '', share: -1, own: 0 };
+        level = slot.level = { price: '', size: '', total: '' };
+        painted = this.painted[i] = { price: '', size: '', total: '', share: -1, own: -1 };
       }
-      const labelChanged = level.price !== row.price || level.size !== row.size || level.own !== row.ownOrders;
-      if (level.price !== row.price || level.own !== row.ownOrders) {
+      const labelChanged = level.price !== row.price || level.size !== row.size || painted.own !== row.ownOrders;
+      if (level.price !== row.price) {
         level.price = row.price;
-        level.own = painted.own = row.ownOrders;
         painted.price = formatDecimal(row.price);
       }
+      painted.own = row.ownOrders;
       if (level.size !== row.size) {
         level.size = row.size;
         painted.size = formatDecimal(row.size);
@@ -138,6 +136,6 @@ export class LadderSideView {
     slot.button.remove();
     slot.li.setAttribute('aria-hidden', 'true');
     slot.level = null;
-    slot.painted = this.painted[i] = null;
+    this.painted[i] = null;
   }
 }
