@@ -7,6 +7,10 @@
 // real relay path: simulator -> proxy -> page.
 // Rounds alternate loaded and idle (A B A B, bench/lib/compare.ts), the first is a
 // discarded warm-up, and medians are reported; ratio = loaded fps / idle fps.
+// The loaded page is driven over a bare DevTools connection (bench/ui/bare-page.ts), not as
+// a Playwright page, whose Network domain would copy every socket frame to this process.
+// Each latency is also reported in two parts (bench/ui/page-probe.ts): source to page
+// (simulator, proxy, kernel, the browser's network path) and page to frame.
 // Needs a built web app (`npm run build`).
 //
 // Options (env): UI_BENCH_RATE (book commands/s offered, default 5000),
@@ -25,10 +29,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { compare, median } from './lib/compare';
 import { readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { writeResult } from './lib/result';
+import { BarePage } from './ui/bare-page';
 import { pageProbe } from './ui/page-probe';
 
 const RATE = Number(process.env.UI_BENCH_RATE ?? 5000);
@@ -44,6 +49,11 @@ interface Sample {
   p50: number;
   p95: number;
   p99: number;
+  /** The latency's two parts, split where the page's thread took the message. */
+  sourceToPageP50: number;
+  sourceToPageP95: number;
+  pageToFrameP50: number;
+  pageToFrameP95: number;
   received: number;
   loafMax: number;
   loafBlocking: number;
@@ -114,29 +124,53 @@ async function pushesSoFar(simUrl: string): Promise<number> {
   return ((await r.json()) as { pushes: number }).pushes;
 }
 
-async function measure(page: Page, seconds: number): Promise<Sample & { loafs: Loaf[] }> {
+/** What measure() needs of a page: the loaded page is a BarePage, the idle one Playwright's. */
+interface MeasuredPage {
+  bringToFront(): Promise<void>;
+  evaluate<T>(expression: string): Promise<T>;
+}
+
+interface ProbeRecord {
+  frames: number[];
+  latencies: number[];
+  transits: number[];
+  inPage: number[];
+  messages: number;
+  loafs: Loaf[];
+  seconds: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { loafs: Loaf[] }> {
   await page.bringToFront();
-  await page.waitForTimeout(1000); // a tab brought forward needs a moment to resume its frames
-  await page.evaluate(() => (window as unknown as { __uiProbe: { start(): void } }).__uiProbe.start());
+  await sleep(1000); // a tab brought forward needs a moment to resume its frames
+  await page.evaluate('window.__uiProbe.start()');
   const cpu0 = readCpuTimes();
-  const t0 = Date.now();
-  await page.waitForTimeout(seconds * 1000);
-  const raw = await page.evaluate(() => {
-    const p = (window as unknown as { __uiProbe: { stop(): void; frames: number[]; latencies: number[]; messages: number; loafs: Loaf[] } }).__uiProbe;
+  await sleep(seconds * 1000);
+  const raw = await page.evaluate<ProbeRecord>(`(() => {
+    const p = window.__uiProbe;
     p.stop();
-    return { frames: p.frames, latencies: p.latencies, messages: p.messages, loafs: p.loafs };
-  });
-  const elapsed = (Date.now() - t0) / 1000;
+    return { frames: p.frames, latencies: p.latencies, transits: p.transits, inPage: p.inPage, messages: p.messages, loafs: p.loafs, seconds: (p.stoppedAt - p.startedAt) / 1000 };
+  })()`);
   const stolen = stolenShare(cpu0, readCpuTimes());
   const total = raw.frames.reduce((a, b) => a + b, 0);
-  const lat = [...raw.latencies].sort((a, b) => a - b);
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const lat = sorted(raw.latencies);
+  const transit = sorted(raw.transits);
+  const inPage = sorted(raw.inPage);
   return {
     fps: raw.frames.length / (total / 1000),
     over25: raw.frames.filter((f) => f > 25).length / Math.max(1, raw.frames.length),
     p50: quantile(lat, 0.5),
     p95: quantile(lat, 0.95),
     p99: quantile(lat, 0.99),
-    received: raw.messages / elapsed,
+    sourceToPageP50: quantile(transit, 0.5),
+    sourceToPageP95: quantile(transit, 0.95),
+    pageToFrameP50: quantile(inPage, 0.5),
+    pageToFrameP95: quantile(inPage, 0.95),
+    // The page's own clock: the evaluate that fetches the samples takes a while itself.
+    received: raw.messages / raw.seconds,
     loafMax: raw.loafs.reduce((m, l) => Math.max(m, l.duration), 0),
     loafBlocking: raw.loafs.reduce((s, l) => s + l.blocking, 0),
     loafCount: raw.loafs.length,
@@ -146,10 +180,10 @@ async function measure(page: Page, seconds: number): Promise<Sample & { loafs: L
 }
 
 /** Ground truth from a Chrome trace: frames the compositor presented or dropped. Printed, not used for rates. */
-async function tracedFrames(browser: Browser, page: Page, seconds: number): Promise<string> {
+async function tracedFrames(browser: Browser, page: BarePage, seconds: number): Promise<string> {
   await page.bringToFront();
-  await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline.frame', 'devtools.timeline', 'benchmark', 'cc'] });
-  await page.waitForTimeout(seconds * 1000);
+  await browser.startTracing(undefined, { categories: ['disabled-by-default-devtools.timeline.frame', 'devtools.timeline', 'benchmark', 'cc'] });
+  await sleep(seconds * 1000);
   const buf = await browser.stopTracing();
   if (process.env.UI_BENCH_TRACE_FILE) writeFileSync(process.env.UI_BENCH_TRACE_FILE, buf);
   const events = (JSON.parse(buf.toString()) as { traceEvents: { name: string; ph: string; args?: Record<string, unknown> }[] }).traceEvents;
@@ -160,14 +194,13 @@ async function tracedFrames(browser: Browser, page: Page, seconds: number): Prom
 }
 
 /** A CPU profile of the page's main thread (DevTools protocol), for finding hot spots. */
-async function profile(page: Page, seconds: number, file: string): Promise<void> {
+async function profile(page: BarePage, seconds: number, file: string): Promise<void> {
   await page.bringToFront();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  await page.waitForTimeout(seconds * 1000);
-  const { profile: p } = await cdp.send('Profiler.stop');
+  await page.send('Profiler.enable');
+  await page.send('Profiler.setSamplingInterval', { interval: 200 });
+  await page.send('Profiler.start');
+  await sleep(seconds * 1000);
+  const { profile: p } = await page.send<{ profile: unknown }>('Profiler.stop');
   writeFileSync(file, JSON.stringify(p));
   console.log(`wrote a ${seconds} s CPU profile of the loaded page to ${file}`);
 }
@@ -175,6 +208,7 @@ async function profile(page: Page, seconds: number, file: string): Promise<void>
 async function main(): Promise<void> {
   const port = await freePort();
   const simPort = await freePort();
+  const debugPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-ui-bench-'));
   const configFile = path.join(dataDir, 'desk-config.json');
   // The simulator serves the spec's paths, with a v3 budget the proxy may use at 100/s per group (server-proxy/src/main.ts does the same for its embedded one).
@@ -221,25 +255,30 @@ async function main(): Promise<void> {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // The loaded page is opened through this port, outside Playwright's contexts (bench/ui/bare-page.ts).
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debugPort}`],
     });
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     await context.addInitScript(pageProbe);
 
     // Initial JavaScript: every script the first load of the trading page fetches, gzipped,
-    // module preloads included (they may not be typed "script", so .js URLs count too).
-    // Sizes come from the served files, not from response bodies: a body of the page the
-    // second navigation replaced is sometimes gone by the time it is read.
-    const loaded = await context.newPage();
+    // module preloads included, as the page's resource timing lists them (both documents:
+    // the sign-in lands on the app, then the trading page loads). Sizes come from the
+    // served files.
+    const loaded = await BarePage.open(debugPort);
+    await loaded.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false });
+    await loaded.addInitScript(pageProbe);
     const scriptPaths = new Set<string>();
-    context.on('response', (r) => {
-      if (r.request().resourceType() !== 'script' && !/\.m?js(\?|$)/.test(r.url())) return;
-      scriptPaths.add(new URL(r.url()).pathname);
-    });
+    const noteScripts = async () => {
+      const urls = await loaded.evaluate<string[]>(`performance.getEntriesByType('resource').map((e) => e.name)`);
+      for (const u of urls) if (/\.m?js(\?|$)/.test(u)) scriptPaths.add(new URL(u).pathname);
+    };
     await loaded.goto(openUrl);
+    await noteScripts();
     await loaded.goto(new URL('/trade', openUrl).href);
-    await loaded.getByLabel('Mid price').filter({ hasText: /\d/ }).waitFor({ timeout: 60_000 });
-    await loaded.waitForTimeout(1500);
+    await loaded.waitFor(`[...document.querySelectorAll('[aria-label="Mid price"]')].some((e) => /\\d/.test(e.textContent))`);
+    await sleep(1500);
+    await noteScripts();
     const webDir = path.resolve(WEB_DIR || 'dist/web');
     const jsKb = [...scriptPaths].reduce((sum, p) => sum + gzipSync(readFileSync(path.join(webDir, p)), { level: 9 }).length, 0) / 1024;
 
@@ -266,12 +305,13 @@ async function main(): Promise<void> {
         loadedSamples.push(a);
         idleSamples.push(b);
         if (a.loafMax >= (worst[0]?.duration ?? 0)) worst = [...a.loafs].sort((x, y) => y.duration - x.duration).slice(0, 3);
-        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms, LoAF max ${a.loafMax.toFixed(0)} ms, CPU stolen ${stolenText(a.stolen)} | idle ${b.fps.toFixed(1)} fps`);
+        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms (source to page ${a.sourceToPageP95.toFixed(1)}, page to frame ${a.pageToFrameP95.toFixed(1)}), LoAF max ${a.loafMax.toFixed(0)} ms, CPU stolen ${stolenText(a.stolen)} | idle ${b.fps.toFixed(1)} fps`);
         return { ours: a.fps, peer: b.fps };
       },
     });
     const traced = TRACE ? await tracedFrames(browser, loaded, 5) : '';
     if (PROFILE) await profile(loaded, 5, PROFILE);
+    await loaded.close();
     await browser.close();
 
     // Drop the warm-up round (compare discards it from the ratio the same way).
@@ -289,6 +329,9 @@ async function main(): Promise<void> {
       ['intervals > 25 ms, loaded / idle', `${(pick(L, 'over25') * 100).toFixed(2)}% / ${(pick(I, 'over25') * 100).toFixed(2)}%`],
       ['update-to-paint p50 / p95 / p99 (ms)', `${latency.p50.toFixed(1)} / ${latency.p95.toFixed(1)} / ${latency.p99.toFixed(1)}`],
       ['update-to-paint p95 of each round (ms)', L.map((s) => s.p95.toFixed(1)).join(', ')],
+      ['  of which source to page, p50 / p95 (ms)', `${pick(L, 'sourceToPageP50').toFixed(1)} / ${pick(L, 'sourceToPageP95').toFixed(1)}`],
+      ['  and page to frame, p50 / p95 (ms)', `${pick(L, 'pageToFrameP50').toFixed(1)} / ${pick(L, 'pageToFrameP95').toFixed(1)}`],
+      ['  source to page p95 of each round (ms)', L.map((s) => s.sourceToPageP95.toFixed(1)).join(', ')],
       ['CPU time stolen by the hypervisor in each round', L.map((s) => stolenText(s.stolen)).join(', ')],
       ['long animation frames per run: count / max / blocking (ms)', `${pick(L, 'loafCount').toFixed(0)} / ${pick(L, 'loafMax').toFixed(0)} / ${pick(L, 'loafBlocking').toFixed(0)}`],
       ['long animation frames, idle page: count / max (ms)', `${pick(I, 'loafCount').toFixed(0)} / ${pick(I, 'loafMax').toFixed(0)}`],
@@ -301,6 +344,8 @@ async function main(): Promise<void> {
       ...result,
       details: {
         updateToPaintMs: { ...latency, p95PerRound: L.map((s) => s.p95) },
+        sourceToPageMs: { p50: pick(L, 'sourceToPageP50'), p95: pick(L, 'sourceToPageP95'), p95PerRound: L.map((s) => s.sourceToPageP95) },
+        pageToFrameMs: { p50: pick(L, 'pageToFrameP50'), p95: pick(L, 'pageToFrameP95'), p95PerRound: L.map((s) => s.pageToFrameP95) },
         cpuStolenPerRound: L.map((s) => s.stolen),
         p95TargetMs: 25,
         loadedFps: fps.loaded,

@@ -9,18 +9,23 @@
 //   socket listener is added in the WebSocket constructor, before the app's, so its rAF
 //   is queued before the one in which the app publishes the same message: both run in the
 //   same frame;
+//   Each latency is also split at the moment the page's main thread took the message: source
+//   to page (stamp to that moment: the simulator, the proxy, the kernel and the browser's
+//   network path) and page to frame (that moment to the frame's end: what the page does);
 // - a long-animation-frame observer (max duration, total blocking duration).
 // It reads the socket through an extra listener, so the app's own path is untouched.
 // `__uiProbe.start()` clears everything and starts recording; `stop()` ends it.
 export const pageProbe = String.raw`
 (() => {
   const probe = {
-    frames: [], latencies: [], messages: 0, loafs: [], recording: false,
+    frames: [], latencies: [], transits: [], inPage: [], messages: 0, loafs: [], recording: false,
+    startedAt: 0, stoppedAt: 0,
     start() {
-      this.frames = []; this.latencies = []; this.messages = 0; this.loafs = [];
+      this.startedAt = performance.now();
+      this.frames = []; this.latencies = []; this.transits = []; this.inPage = []; this.messages = 0; this.loafs = [];
       pending = []; last = 0; this.recording = true;
     },
-    stop() { this.recording = false; },
+    stop() { this.recording = false; this.stoppedAt = performance.now(); },
   };
   window.__uiProbe = probe;
   let last = 0;
@@ -30,22 +35,34 @@ export const pageProbe = String.raw`
     requestAnimationFrame(loop);
   };
   requestAnimationFrame(loop);
+  // Stamps waiting for the next frame, each followed by the moment the page took it.
   let pending = [];
   let scheduled = false;
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     const now = performance.timeOrigin + performance.now();
-    if (probe.recording) for (const s of pending) probe.latencies.push(now - s);
+    if (probe.recording) {
+      for (let i = 0; i < pending.length; i += 2) {
+        probe.latencies.push(now - pending[i]);
+        probe.transits.push(pending[i + 1] - pending[i]);
+        probe.inPage.push(now - pending[i + 1]);
+      }
+    }
     pending = [];
   };
   // Every stamp of the frame: a batching relay (?batch=1) sends several pushes in one.
-  const STAMP = /"ts":"(\d{13})"/g;
+  // A plain indexOf scan: the probe shares the page's thread, so it should cost little.
+  const STAMP = '"ts":"';
   const onMessage = (ev) => {
-    if (typeof ev.data !== 'string' || ev.data.indexOf('"books"') < 0) return;
+    const data = ev.data;
+    if (typeof data !== 'string' || data.indexOf('"books"') < 0) return;
+    const at = performance.timeOrigin + performance.now();
     let found = 0;
-    for (const m of ev.data.matchAll(STAMP)) {
+    for (let i = data.indexOf(STAMP); i >= 0; i = data.indexOf(STAMP, i + 19)) {
+      const stamp = Number(data.slice(i + 6, i + 19));
+      if (!(stamp > 0) || data.charCodeAt(i + 19) !== 34) continue;
       found++;
-      pending.push(Number(m[1]));
+      pending.push(stamp, at);
     }
     if (found === 0) return;
     if (probe.recording) probe.messages += found;
