@@ -55,6 +55,8 @@ interface Sample {
   pageToFrameP50: number;
   pageToFrameP95: number;
   received: number;
+  /** Frames per second on the page's public socket that carried book messages. */
+  socketFrames: number;
   loafMax: number;
   loafBlocking: number;
   loafCount: number;
@@ -136,6 +138,7 @@ interface ProbeRecord {
   transits: number[];
   inPage: number[];
   messages: number;
+  socketFrames: number;
   loafs: Loaf[];
   seconds: number;
 }
@@ -151,7 +154,7 @@ async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { 
   const raw = await page.evaluate<ProbeRecord>(`(() => {
     const p = window.__uiProbe;
     p.stop();
-    return { frames: p.frames, latencies: p.latencies, transits: p.transits, inPage: p.inPage, messages: p.messages, loafs: p.loafs, seconds: (p.stoppedAt - p.startedAt) / 1000 };
+    return { frames: p.frames, latencies: p.latencies, transits: p.transits, inPage: p.inPage, messages: p.messages, socketFrames: p.socketFrames, loafs: p.loafs, seconds: (p.stoppedAt - p.startedAt) / 1000 };
   })()`);
   const stolen = stolenShare(cpu0, readCpuTimes());
   const total = raw.frames.reduce((a, b) => a + b, 0);
@@ -171,6 +174,7 @@ async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { 
     pageToFrameP95: quantile(inPage, 0.95),
     // The page's own clock: the evaluate that fetches the samples takes a while itself.
     received: raw.messages / raw.seconds,
+    socketFrames: raw.socketFrames / raw.seconds,
     loafMax: raw.loafs.reduce((m, l) => Math.max(m, l.duration), 0),
     loafBlocking: raw.loafs.reduce((s, l) => s + l.blocking, 0),
     loafCount: raw.loafs.length,
@@ -325,6 +329,7 @@ async function main(): Promise<void> {
     const rows: [string, string][] = [
       ['book messages/s offered by the simulator', offered.toFixed(0)],
       ['book messages/s received by the page', received.toFixed(0)],
+      ['socket frames/s that carried them', pick(L, 'socketFrames').toFixed(0)],
       ['fps loaded / idle', `${fps.loaded.toFixed(1)} / ${fps.idle.toFixed(1)}`],
       ['intervals > 25 ms, loaded / idle', `${(pick(L, 'over25') * 100).toFixed(2)}% / ${(pick(I, 'over25') * 100).toFixed(2)}%`],
       ['update-to-paint p50 / p95 / p99 (ms)', `${latency.p50.toFixed(1)} / ${latency.p95.toFixed(1)} / ${latency.p99.toFixed(1)}`],
@@ -352,6 +357,7 @@ async function main(): Promise<void> {
         idleFps: fps.idle,
         initialJsKbGzip: jsKb,
         messagesPerSecond: { offered, received },
+        socketFramesPerSecond: pick(L, 'socketFrames'),
         rounds: L.length,
         secondsPerRound: SECONDS,
       },

@@ -18,11 +18,11 @@
 export const pageProbe = String.raw`
 (() => {
   const probe = {
-    frames: [], latencies: [], transits: [], inPage: [], messages: 0, loafs: [], recording: false,
+    frames: [], latencies: [], transits: [], inPage: [], messages: 0, socketFrames: 0, loafs: [], recording: false,
     startedAt: 0, stoppedAt: 0,
     start() {
       this.startedAt = performance.now();
-      this.frames = []; this.latencies = []; this.transits = []; this.inPage = []; this.messages = 0; this.loafs = [];
+      this.frames = []; this.latencies = []; this.transits = []; this.inPage = []; this.messages = 0; this.socketFrames = 0; this.loafs = [];
       pending = []; last = 0; this.recording = true;
     },
     stop() { this.recording = false; this.stoppedAt = performance.now(); },
@@ -65,7 +65,10 @@ export const pageProbe = String.raw`
       pending.push(stamp, at);
     }
     if (found === 0) return;
-    if (probe.recording) probe.messages += found;
+    if (probe.recording) {
+      probe.messages += found;
+      probe.socketFrames++;
+    }
     if (!scheduled) {
       scheduled = true;
       requestAnimationFrame(() => {

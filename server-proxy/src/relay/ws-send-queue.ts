@@ -23,9 +23,10 @@
 // pays per frame (the network process's IPC, a task and a MessageEvent on the receiving
 // thread); at thousands of book pushes a second that per-frame cost, not the JSON, was the
 // page's book socket's largest, and on a 2-core machine it cost the page its frame rate
-// (BENCHMARKS.md "ui"). The window bounds what a push may wait (the relay's default is
-// 2 ms, ws-relay-types.ts). A lone message, and any text that is not a JSON object (`pong`), goes
-// out as itself, so a batching browser still reads the exchange's own messages.
+// (BENCHMARKS.md "ui"). The window bounds what a push may wait; the relay's default is 0,
+// one frame per upstream chunk and no timer (ws-relay-types.ts says why). A lone message,
+// and any text that is not a JSON object (`pong`), goes out as itself, so a batching
+// browser still reads the exchange's own messages.
 
 import type { ChannelKind } from './ws-channel';
 

@@ -2,8 +2,9 @@
 // chart, price chart): reference-counted like the socket's subscriptions, so the
 // channel is subscribed once and dropped when the last widget leaves.
 // The pipeline runs on this thread, on the shared public socket, which asks the proxy to
-// batch (desk-sockets.ts): thousands of pushes a second arrive as a few hundred frames, and
-// a frame, not a message, is what the browser's socket costs. It used to run in a worker;
+// batch (desk-sockets.ts): the pushes that came from upstream together arrive as one
+// frame (5,000 pushes a second from the simulator come as ~700 frames), and a frame, not
+// a message, is what the browser's socket costs. It used to run in a worker;
 // at 5,000 pushes a second the worker's post to the page and the page's task to take it
 // added 2 to 10 ms to every update (bench/ui), more than the pipeline's own work costs here.
 import { deskSockets } from '@web/lib/ws/desk-sockets';

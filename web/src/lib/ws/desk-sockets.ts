@@ -16,9 +16,9 @@ export function deskSockets() {
   const setStatus = connectionStatusStore.getState().setStatus;
   sockets = {
     public: new SocketConnection({
-      // batch=1: the proxy sends the pushes of each 2 ms as one frame (a JSON array; see
-      // server-proxy ws-send-queue.ts). The order book's thousands of pushes a second would
-      // otherwise cost this thread a task and an event each.
+      // batch=1: the proxy sends the pushes that came from upstream together as one frame
+      // (a JSON array; see server-proxy ws-send-queue.ts). The order book's thousands of
+      // pushes a second would otherwise cost this thread a task and an event each.
       url: () => socketUrl('/ws/public?batch=1'),
       WebSocketImpl: WebSocket,
       awaitLogin: false,
