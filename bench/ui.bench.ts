@@ -22,14 +22,16 @@
 // the trace for chrome://tracing or Perfetto), UI_BENCH_PROFILE=<file> (after the
 // rounds, a 5 s CPU profile of the loaded page, written as a .cpuprofile for DevTools),
 // UI_BENCH_WEB_DIR (serve another build, e.g. `npx vite build --minify false --outDir X`
-// so a profile shows real function names; default dist/web).
+// so a profile shows real function names; default dist/web), UI_BENCH_PLAYWRIGHT_PAGE=1
+// (drive the loaded page as a Playwright page, as this bench did before bare-page.ts, to
+// see what the driver's copy of every socket frame costs).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { compare, median } from './lib/compare';
 import { readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { writeResult } from './lib/result';
@@ -42,6 +44,7 @@ const SECONDS = Number(process.env.UI_BENCH_SECONDS ?? 8);
 const TRACE = process.env.UI_BENCH_TRACE === '1';
 const PROFILE = process.env.UI_BENCH_PROFILE ?? '';
 const WEB_DIR = process.env.UI_BENCH_WEB_DIR ?? '';
+const PLAYWRIGHT_PAGE = process.env.UI_BENCH_PLAYWRIGHT_PAGE === '1';
 
 interface Sample {
   fps: number;
@@ -183,8 +186,38 @@ async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { 
   };
 }
 
+/** What the bench does with the loaded page. */
+type LoadedPage = Pick<BarePage, 'send' | 'evaluate' | 'goto' | 'waitFor' | 'bringToFront' | 'close'>;
+
+async function openBarePage(debugPort: number): Promise<LoadedPage> {
+  const page = await BarePage.open(debugPort);
+  await page.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false });
+  await page.addInitScript(pageProbe);
+  return page;
+}
+
+/** UI_BENCH_PLAYWRIGHT_PAGE=1: the loaded page as a Playwright page of `context` (which injects the probe). */
+async function openPlaywrightPage(context: BrowserContext): Promise<LoadedPage> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  // Any method by name, as BarePage.send takes it (Playwright types each method's params).
+  const sendAny = cdp.send.bind(cdp) as (method: string, params: object) => Promise<unknown>;
+  return {
+    send: <T>(method: string, params: object = {}) => sendAny(method, params) as Promise<T>,
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    goto: async (url: string) => {
+      await page.goto(url);
+    },
+    waitFor: async (expression: string) => {
+      await page.waitForFunction(expression, undefined, { timeout: 60_000 });
+    },
+    bringToFront: () => page.bringToFront(),
+    close: () => page.close(),
+  };
+}
+
 /** Ground truth from a Chrome trace: frames the compositor presented or dropped. Printed, not used for rates. */
-async function tracedFrames(browser: Browser, page: BarePage, seconds: number): Promise<string> {
+async function tracedFrames(browser: Browser, page: LoadedPage, seconds: number): Promise<string> {
   await page.bringToFront();
   await browser.startTracing(undefined, { categories: ['disabled-by-default-devtools.timeline.frame', 'devtools.timeline', 'benchmark', 'cc'] });
   await sleep(seconds * 1000);
@@ -198,7 +231,7 @@ async function tracedFrames(browser: Browser, page: BarePage, seconds: number): 
 }
 
 /** A CPU profile of the page's main thread (DevTools protocol), for finding hot spots. */
-async function profile(page: BarePage, seconds: number, file: string): Promise<void> {
+async function profile(page: LoadedPage, seconds: number, file: string): Promise<void> {
   await page.bringToFront();
   await page.send('Profiler.enable');
   await page.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -269,9 +302,7 @@ async function main(): Promise<void> {
     // module preloads included, as the page's resource timing lists them (both documents:
     // the sign-in lands on the app, then the trading page loads). Sizes come from the
     // served files.
-    const loaded = await BarePage.open(debugPort);
-    await loaded.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false });
-    await loaded.addInitScript(pageProbe);
+    const loaded = PLAYWRIGHT_PAGE ? await openPlaywrightPage(context) : await openBarePage(debugPort);
     const scriptPaths = new Set<string>();
     const noteScripts = async () => {
       const urls = await loaded.evaluate<string[]>(`performance.getEntriesByType('resource').map((e) => e.name)`);
@@ -362,7 +393,7 @@ async function main(): Promise<void> {
         secondsPerRound: SECONDS,
       },
     });
-    console.log(`ui bench: ${RATE} book commands/s offered, ${L.length} measured rounds of ${SECONDS} s, loaded and idle alternating`);
+    console.log(`ui bench: ${RATE} book commands/s offered, ${L.length} measured rounds${PLAYWRIGHT_PAGE ? ' (loaded page driven as a Playwright page)' : ''} of ${SECONDS} s, loaded and idle alternating`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(58)} ${v}`);
     if (traced) console.log(`  trace (ground truth, not a rate): ${traced}`);
     if (worst.length > 0) {
