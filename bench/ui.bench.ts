@@ -129,11 +129,11 @@ async function pushesSoFar(simUrl: string): Promise<number> {
   return ((await r.json()) as { pushes: number }).pushes;
 }
 
-/** What measure() needs of a page: the loaded page is a BarePage, the idle one Playwright's. */
-interface MeasuredPage {
-  bringToFront(): Promise<void>;
-  evaluate<T>(expression: string): Promise<T>;
-}
+
+/** What the bench does with the loaded page. */
+type LoadedPage = Pick<BarePage, 'send' | 'evaluate' | 'goto' | 'waitFor' | 'bringToFront' | 'close'>;
+/** What measure() needs of a page: the loaded page, or the idle one (a Playwright page). */
+type MeasuredPage = Pick<LoadedPage, 'bringToFront' | 'evaluate'>;
 
 interface ProbeRecord {
   frames: number[];
@@ -185,9 +185,6 @@ async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { 
     loafs: raw.loafs,
   };
 }
-
-/** What the bench does with the loaded page. */
-type LoadedPage = Pick<BarePage, 'send' | 'evaluate' | 'goto' | 'waitFor' | 'bringToFront' | 'close'>;
 
 async function openBarePage(debugPort: number): Promise<LoadedPage> {
   const page = await BarePage.open(debugPort);
@@ -357,16 +354,19 @@ async function main(): Promise<void> {
     const received = pick(L, 'received');
     const fps = { loaded: pick(L, 'fps'), idle: pick(I, 'fps') };
     const latency = { p50: pick(L, 'p50'), p95: pick(L, 'p95'), p99: pick(L, 'p99') };
+    const sourceToPage = { p50: pick(L, 'sourceToPageP50'), p95: pick(L, 'sourceToPageP95') };
+    const pageToFrame = { p50: pick(L, 'pageToFrameP50'), p95: pick(L, 'pageToFrameP95') };
+    const socketFrames = pick(L, 'socketFrames');
     const rows: [string, string][] = [
       ['book messages/s offered by the simulator', offered.toFixed(0)],
       ['book messages/s received by the page', received.toFixed(0)],
-      ['socket frames/s that carried them', pick(L, 'socketFrames').toFixed(0)],
+      ['socket frames/s that carried them', socketFrames.toFixed(0)],
       ['fps loaded / idle', `${fps.loaded.toFixed(1)} / ${fps.idle.toFixed(1)}`],
       ['intervals > 25 ms, loaded / idle', `${(pick(L, 'over25') * 100).toFixed(2)}% / ${(pick(I, 'over25') * 100).toFixed(2)}%`],
       ['update-to-paint p50 / p95 / p99 (ms)', `${latency.p50.toFixed(1)} / ${latency.p95.toFixed(1)} / ${latency.p99.toFixed(1)}`],
       ['update-to-paint p95 of each round (ms)', L.map((s) => s.p95.toFixed(1)).join(', ')],
-      ['  of which source to page, p50 / p95 (ms)', `${pick(L, 'sourceToPageP50').toFixed(1)} / ${pick(L, 'sourceToPageP95').toFixed(1)}`],
-      ['  and page to frame, p50 / p95 (ms)', `${pick(L, 'pageToFrameP50').toFixed(1)} / ${pick(L, 'pageToFrameP95').toFixed(1)}`],
+      ['  of which source to page, p50 / p95 (ms)', `${sourceToPage.p50.toFixed(1)} / ${sourceToPage.p95.toFixed(1)}`],
+      ['  and page to frame, p50 / p95 (ms)', `${pageToFrame.p50.toFixed(1)} / ${pageToFrame.p95.toFixed(1)}`],
       ['  source to page p95 of each round (ms)', L.map((s) => s.sourceToPageP95.toFixed(1)).join(', ')],
       ['CPU time stolen by the hypervisor in each round', L.map((s) => stolenText(s.stolen)).join(', ')],
       ['long animation frames per run: count / max / blocking (ms)', `${pick(L, 'loafCount').toFixed(0)} / ${pick(L, 'loafMax').toFixed(0)} / ${pick(L, 'loafBlocking').toFixed(0)}`],
@@ -380,15 +380,15 @@ async function main(): Promise<void> {
       ...result,
       details: {
         updateToPaintMs: { ...latency, p95PerRound: L.map((s) => s.p95) },
-        sourceToPageMs: { p50: pick(L, 'sourceToPageP50'), p95: pick(L, 'sourceToPageP95'), p95PerRound: L.map((s) => s.sourceToPageP95) },
-        pageToFrameMs: { p50: pick(L, 'pageToFrameP50'), p95: pick(L, 'pageToFrameP95'), p95PerRound: L.map((s) => s.pageToFrameP95) },
+        sourceToPageMs: { ...sourceToPage, p95PerRound: L.map((s) => s.sourceToPageP95) },
+        pageToFrameMs: { ...pageToFrame, p95PerRound: L.map((s) => s.pageToFrameP95) },
         cpuStolenPerRound: L.map((s) => s.stolen),
         p95TargetMs: 25,
         loadedFps: fps.loaded,
         idleFps: fps.idle,
         initialJsKbGzip: jsKb,
         messagesPerSecond: { offered, received },
-        socketFramesPerSecond: pick(L, 'socketFrames'),
+        socketFramesPerSecond: socketFrames,
         rounds: L.length,
         secondsPerRound: SECONDS,
       },

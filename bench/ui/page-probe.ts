@@ -52,15 +52,19 @@ export const pageProbe = String.raw`
   };
   // Every stamp of the frame: a batching relay (?batch=1) sends several pushes in one.
   // A plain indexOf scan: the probe shares the page's thread, so it should cost little.
+  // A stamp is "ts":"<13 digits>" (milliseconds), followed by its closing quote.
   const STAMP = '"ts":"';
+  const DIGITS_AT = STAMP.length;
+  const END = DIGITS_AT + 13;
+  const QUOTE = 34;
   const onMessage = (ev) => {
     const data = ev.data;
     if (typeof data !== 'string' || data.indexOf('"books"') < 0) return;
     const at = performance.timeOrigin + performance.now();
     let found = 0;
-    for (let i = data.indexOf(STAMP); i >= 0; i = data.indexOf(STAMP, i + 19)) {
-      const stamp = Number(data.slice(i + 6, i + 19));
-      if (!(stamp > 0) || data.charCodeAt(i + 19) !== 34) continue;
+    for (let i = data.indexOf(STAMP); i >= 0; i = data.indexOf(STAMP, i + END)) {
+      const stamp = Number(data.slice(i + DIGITS_AT, i + END));
+      if (!(stamp > 0) || data.charCodeAt(i + END) !== QUOTE) continue;
       found++;
       pending.push(stamp, at);
     }

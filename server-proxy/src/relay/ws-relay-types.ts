@@ -93,7 +93,7 @@ export interface RelayLimits {
   /**
    * A batching browser's (?batch=1) frames leave at least this many ms apart; 0 = one
    * frame per tick, i.e. per chunk upstream sent (ws-send-queue.ts). 0 by default: at
-   * 5,000 pushes a second from the simulator that is ~1,000 frames a second instead of
+   * 5,000 pushes a second from the simulator that is ~700 frames a second instead of
    * 5,000, and no push waits for a timer. In bench/ui, at like CPU steal, 0 measured 2 to
    * 3 ms better at p95 update-to-paint than 2 ms (and 8 ms was ~4 ms worse than 2). A 2 ms
    * window looked best only while the bench's own Playwright driver was copying every

@@ -121,9 +121,8 @@ export class BrowserSendQueue {
   /** Messages waiting to leave as one frame (batching only). */
   private batch: Buffer[] = [];
   private batchBytes = 0;
+  /** Set while the batch waits for its window's end; otherwise a batch leaves at the end of its tick. */
   private batchTimer: NodeJS.Timeout | null = null;
-  /** The batch goes at the end of this tick (the last batched frame is a window old). */
-  private batchThisTick = false;
   private lastBatchAt = -Infinity;
   private readonly now: () => number;
   private readonly transport: CorkableTransport | undefined;
@@ -149,7 +148,7 @@ export class BrowserSendQueue {
   };
   private readonly endOfTick = (): void => {
     this.corked = false;
-    if (this.batchThisTick) this.sendBatch();
+    if (this.batchTimer === null) this.sendBatch();
     this.transport?.uncork();
   };
   private readonly endOfWindow = (): void => {
@@ -317,13 +316,11 @@ export class BrowserSendQueue {
     if (this.batching) {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
       if (bytes[0] === OPEN_BRACE) {
-        if (this.batchTimer === null && !this.batchThisTick) {
+        if (this.batch.length === 0) {
           // The first push after a pause leaves with its tick; within a window of the
           // last frame, pushes wait for the window's end. (A window of 0: every tick.)
           const wait = this.lastBatchAt + this.batchWindowMs - this.now();
-          if (wait <= 0) {
-            this.batchThisTick = true;
-          } else {
+          if (wait > 0) {
             this.batchTimer = setTimeout(this.endOfWindow, wait);
             this.batchTimer.unref();
           }
@@ -341,7 +338,6 @@ export class BrowserSendQueue {
   private sendBatch(): void {
     if (this.batchTimer !== null) clearTimeout(this.batchTimer);
     this.batchTimer = null;
-    this.batchThisTick = false;
     const items = this.batch;
     if (items.length === 0 || this.closed) return;
     this.batch = [];
