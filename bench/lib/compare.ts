@@ -4,7 +4,8 @@
 // each round's pair ran back to back under the same load, so a load swing between rounds
 // cancels out of its ratio, where it would not cancel out of a ratio of two medians.
 
-import { writeResult, type BenchResult } from './result';
+import { readCpuTimes, stolenShare } from './cpu-steal';
+import { writeResult, type BenchResult, type RatioSpread } from './result';
 
 export interface CompareOptions {
   /** Result name: bench/results/<name>.json. */
@@ -41,14 +42,18 @@ export async function compare(opts: CompareOptions): Promise<BenchResult> {
   const ours: number[] = [];
   const peer: number[] = [];
   const ratios: number[] = [];
+  const stolen: (number | null)[] = [];
   for (let round = 0; round <= rounds; round++) {
+    const cpuBefore = readCpuTimes();
     const { ours: a, peer: b } = await opts.round();
+    const steal = stolenShare(cpuBefore, readCpuTimes());
     const label = round === 0 ? 'warm-up (discarded)' : `round ${round}`;
-    console.log(`${opts.name} ${label}: ours ${fmt(a)}, peer ${fmt(b)} ${opts.unit}, ours/peer ${(a / b).toFixed(2)}`);
+    console.log(`${opts.name} ${label}: ours ${fmt(a)}, peer ${fmt(b)} ${opts.unit}, ours/peer ${(a / b).toFixed(2)}, CPU stolen ${stealText(steal)}`);
     if (round === 0) continue;
     ours.push(a);
     peer.push(b);
     ratios.push(a / b);
+    stolen.push(steal);
     if (opts.budgetSeconds !== undefined && ratios.length >= 5 && round < rounds && Date.now() - started > opts.budgetSeconds * 1000) {
       console.log(`${opts.name}: time budget of ${opts.budgetSeconds} s spent; stopping after ${ratios.length} rounds`);
       break;
@@ -63,6 +68,7 @@ export async function compare(opts: CompareOptions): Promise<BenchResult> {
     ratio: round3(median(ratios)),
     target: opts.target,
     higherIsBetter: opts.higherIsBetter,
+    spread: spreadOf(ratios, stolen),
   };
   printResults([result]);
   writeResult(result);
@@ -100,6 +106,18 @@ export function interleave(steps: number, itemsPerStep: (step: number) => number
   return { ours: (items * 1e9) / Number(oursNs), peer: (items * 1e9) / Number(peerNs) };
 }
 
+/** Min and max of the per-round ratios, with the stolen CPU share of the rounds that know it. */
+export function spreadOf(ratios: readonly number[], stolen: readonly (number | null)[]): RatioSpread {
+  if (ratios.length === 0) throw new RangeError('spread of no rounds');
+  const known = stolen.filter((s): s is number => s !== null);
+  return {
+    min: round3(Math.min(...ratios)),
+    max: round3(Math.max(...ratios)),
+    rounds: ratios.length,
+    stolen: known.length === 0 ? null : { median: round3(median(known)), max: round3(Math.max(...known)) },
+  };
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new RangeError('median of no values');
   const s = [...values].sort((x, y) => x - y);
@@ -113,7 +131,12 @@ export function meetsTarget(r: BenchResult): boolean {
 }
 
 export function printResults(results: readonly BenchResult[]): void {
-  const header = ['benchmark', 'unit', 'ours', 'peer', 'peer name', 'ours/peer', 'target', 'met'];
+  console.log(resultsTable(results));
+}
+
+/** The summary table: the median ratio, its spread over the rounds, and the CPU stolen meanwhile. */
+export function resultsTable(results: readonly BenchResult[]): string {
+  const header = ['benchmark', 'unit', 'ours', 'peer', 'peer name', 'ours/peer', 'min-max', 'rounds', 'CPU stolen', 'target', 'met'];
   const rows = results.map((r) => [
     r.name,
     r.unit,
@@ -121,12 +144,19 @@ export function printResults(results: readonly BenchResult[]): void {
     fmt(r.peer),
     r.peerName,
     `${r.ratio.toFixed(2)}x`,
+    r.spread ? `${r.spread.min.toFixed(2)}-${r.spread.max.toFixed(2)}x` : 'one run',
+    r.spread ? String(r.spread.rounds) : '1',
+    r.spread?.stolen ? `${stealText(r.spread.stolen.median)} (max ${stealText(r.spread.stolen.max)})` : 'unknown',
     `${r.higherIsBetter ? '>=' : '<='} ${r.target}x`,
     meetsTarget(r) ? 'yes' : 'NO',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
-  console.log(['', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), ''].join('\n'));
+  return ['', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), ''].join('\n');
+}
+
+function stealText(share: number | null): string {
+  return share === null ? 'unknown' : `${(share * 100).toFixed(1)}%`;
 }
 
 function fmt(v: number): string {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { resultsTable, spreadOf } from './compare';
+
+describe('spreadOf', () => {
+  it('gives the min and max ratio and the median and largest stolen share of the known rounds', () => {
+    expect(spreadOf([3.2, 2.9, 3.5], [0.01, null, 0.05])).toEqual({ min: 2.9, max: 3.5, rounds: 3, stolen: { median: 0.03, max: 0.05 } });
+  });
+
+  it('says the stolen share is unknown when no round knows it', () => {
+    expect(spreadOf([1], [null]).stolen).toBeNull();
+  });
+
+  it('refuses no rounds at all', () => {
+    expect(() => spreadOf([], [])).toThrow(RangeError);
+  });
+});
+
+describe('resultsTable', () => {
+  it('prints the spread and stolen CPU beside the median, or says there is none', () => {
+    const base = { name: 'book', unit: 'msgs/s', ours: 3, peer: 1, peerName: 'ccxt', ratio: 3, target: 3, higherIsBetter: true };
+    const table = resultsTable([{ ...base, spread: { min: 2.5, max: 3.5, rounds: 7, stolen: { median: 0.012, max: 0.2 } } }, { ...base, name: 'once' }]);
+    expect(table).toContain('2.50-3.50x');
+    expect(table).toContain('1.2% (max 20.0%)');
+    expect(table).toMatch(/once .* one run .* unknown/);
+  });
+});

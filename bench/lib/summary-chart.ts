@@ -1,0 +1,59 @@
+// The summary as a picture: one row per benchmark, its median ratio as a dot, the min-max of
+// its rounds as a whisker, and its target as a dashed line, each row on its own scale (the
+// ratios differ by orders of magnitude between benchmarks). Pure: returns SVG text.
+import type { BenchResult } from './result';
+import { meetsTarget } from './compare';
+
+const ROW = 44;
+const LEFT = 150;
+const PLOT = 420;
+const RIGHT = 230;
+const TOP = 36;
+
+export function summaryChart(results: readonly BenchResult[], title = 'UTA Desk benchmarks: ours / peer'): string {
+  const width = LEFT + PLOT + RIGHT;
+  const height = TOP + ROW * Math.max(results.length, 1) + 16;
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<text x="8" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
+  ];
+  if (results.length === 0) parts.push(`<text x="8" y="${TOP + 16}">no results</text>`);
+  results.forEach((r, i) => parts.push(row(r, TOP + i * ROW)));
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}
+
+function row(r: BenchResult, y: number): string {
+  const lo = r.spread?.min ?? r.ratio;
+  const hi = r.spread?.max ?? r.ratio;
+  const top = Math.max(hi, r.target, r.ratio) * 1.15 || 1;
+  const x = (v: number) => LEFT + (Math.max(0, v) / top) * PLOT;
+  const mid = y + ROW / 2;
+  const met = meetsTarget(r);
+  const colour = met ? '#1a7f37' : '#cf222e';
+  const spread = r.spread ? `${fmt(lo)}-${fmt(hi)}x over ${r.spread.rounds} rounds` : 'one run, no spread';
+  const label = `${fmt(r.ratio)}x, target ${r.higherIsBetter ? '>=' : '<='} ${fmt(r.target)}x`;
+  return [
+    `<g aria-label="${escapeXml(`${r.name}: ${label}; ${spread}`)}">`,
+    `<text x="8" y="${mid + 4}">${escapeXml(r.name)}</text>`,
+    `<line x1="${LEFT}" y1="${mid}" x2="${LEFT + PLOT}" y2="${mid}" stroke="#d0d7de"/>`,
+    `<line x1="${x(r.target).toFixed(1)}" y1="${y + 6}" x2="${x(r.target).toFixed(1)}" y2="${y + ROW - 6}" stroke="#57606a" stroke-dasharray="4 3"/>`,
+    `<line x1="${x(lo).toFixed(1)}" y1="${mid}" x2="${x(hi).toFixed(1)}" y2="${mid}" stroke="${colour}" stroke-width="3"/>`,
+    `<line x1="${x(lo).toFixed(1)}" y1="${mid - 6}" x2="${x(lo).toFixed(1)}" y2="${mid + 6}" stroke="${colour}" stroke-width="2"/>`,
+    `<line x1="${x(hi).toFixed(1)}" y1="${mid - 6}" x2="${x(hi).toFixed(1)}" y2="${mid + 6}" stroke="${colour}" stroke-width="2"/>`,
+    `<circle cx="${x(r.ratio).toFixed(1)}" cy="${mid}" r="5" fill="${colour}"/>`,
+    `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
+    `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(spread)}</text>`,
+    '</g>',
+  ].join('\n');
+}
+
+function fmt(v: number): string {
+  return v >= 10 ? v.toFixed(1) : v.toFixed(2);
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
