@@ -106,9 +106,9 @@ describe('request schemas', () => {
     }
   });
 
-  it('applies the clientOid rule of spec 8', () => {
-    for (const good of ['a', 'A1_:#-+ x', 'x'.repeat(32)]) expect(check(endpoints.placeOrder.request, { ...order, clientOid: good }).ok, good).toBe(true);
-    for (const bad of ['', 'x'.repeat(33), 'a.b', 'a/b', 'ü', "'; drop table"]) {
+  it('applies the clientOid rules of spec 8 and of the REST docs (their union)', () => {
+    for (const good of ['a', 'A1_:#-+ x', 'x'.repeat(32), 'a.b', 'desk/1.2:x-y_z']) expect(check(endpoints.placeOrder.request, { ...order, clientOid: good }).ok, good).toBe(true);
+    for (const bad of ['', 'x'.repeat(33), 'a,b', 'a?b', 'ü', "'; drop table"]) {
       expect(check(endpoints.placeOrder.request, { ...order, clientOid: bad }), bad).toMatchObject({ ok: false, field: 'clientOid' });
     }
   });
@@ -137,6 +137,32 @@ describe('request schemas', () => {
     expect(check(endpoints.modifyOrder.request, { orderId: '1', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'price' });
   });
 
+  it('modifies without a symbol, singly and in a batch (docs and SDK leave it out)', () => {
+    expect(check(endpoints.modifyOrder.request, { orderId: '1', qty: '123', price: '123', autoCancel: 'no' }).ok).toBe(true);
+    expect(check(endpoints.batchModifyOrder.request, [{ orderId: '1', price: '5' }, { clientOid: 'x.1', qty: '2', category: 'USDT-FUTURES' }])).toMatchObject({
+      ok: true,
+      data: [{ orderId: '1' }, { category: 'usdt-futures' }],
+    });
+  });
+
+  it('takes marginMode on place-order and reduceOnly in either case', () => {
+    expect(check(endpoints.placeOrder.request, { ...order, category: 'USDT-FUTURES', marginMode: 'isolated', reduceOnly: 'NO' })).toMatchObject({
+      ok: true,
+      data: { category: 'usdt-futures', marginMode: 'isolated', reduceOnly: 'no' },
+    });
+    expect(check(endpoints.placeOrder.request, { ...order, marginMode: 'cross' })).toMatchObject({ ok: false, field: 'marginMode' });
+    expect(check(endpoints.placeOrder.request, { ...order, reduceOnly: 'maybe' })).toMatchObject({ ok: false, field: 'reduceOnly' });
+  });
+
+  it('accepts every category in upper or lower case and yields one spelling', () => {
+    for (const c of ['SPOT', 'spot', 'Margin', 'USDT-FUTURES', 'coin-futures', 'USDC-FUTURES']) {
+      expect(check(endpoints.placeOrder.request, { ...order, category: c })).toMatchObject({ ok: true, data: { category: c.toLowerCase() } });
+      expect(check(endpoints.unfilledOrders.request, { category: c })).toMatchObject({ ok: true, data: { category: c.toLowerCase() } });
+    }
+    expect(check(endpoints.instruments.request, { category: 'SPOT', symbol: 'BTCUSDT' })).toMatchObject({ ok: true, data: { category: 'spot' } });
+    expect(check(endpoints.instruments.request, { category: 'options' })).toMatchObject({ ok: false, field: 'category' });
+  });
+
   it('caps list limits at 100 (spec 4.6)', () => {
     expect(check(endpoints.unfilledOrders.request, { limit: '100' }).ok).toBe(true);
     expect(check(endpoints.unfilledOrders.request, { limit: '101' })).toMatchObject({ ok: false, field: 'limit' });
@@ -159,15 +185,28 @@ describe('request schemas', () => {
     expect(check(endpoints.setSubaccountAutotransfer.request, { ...body, toAccountType: 'margin' })).toMatchObject({ ok: false, field: 'toAccountType' });
   });
 
-  it('accepts coinList as a JSON array or as a string holding one (spec 4.4)', () => {
+  it('accepts coinList as a JSON array, a string holding one, or plain coin names (spec 4.4, SDK)', () => {
     expect(check(endpoints.nativeConvert.request, { coinList: ['ETH', 'XRP'] })).toMatchObject({ ok: true, data: { coinList: ['ETH', 'XRP'] } });
     expect(check(endpoints.nativeConvert.request, { coinList: '["ETH"]' })).toMatchObject({ ok: true, data: { coinList: ['ETH'] } });
-    expect(check(endpoints.nativeConvert.request, { coinList: 'ETH' }).ok).toBe(false);
+    expect(check(endpoints.nativeConvert.request, { coinList: 'ETH' })).toMatchObject({ ok: true, data: { coinList: ['ETH'] } });
+    expect(check(endpoints.nativeConvert.request, { coinList: 'ETH,XRP' })).toMatchObject({ ok: true, data: { coinList: ['ETH', 'XRP'] } });
+    for (const bad of ['', 'eth', '["ETH"', 'ETH,,XRP']) expect(check(endpoints.nativeConvert.request, { coinList: bad }).ok, bad).toBe(false);
   });
 
   it('needs a symbol for futures leverage and a coin for margin leverage', () => {
     expect(check(endpoints.setLeverage.request, { leverage: '10', productType: 'usdt-futures', symbol: 'BTCUSDT' }).ok).toBe(true);
     expect(check(endpoints.setLeverage.request, { leverage: '5', productType: 'MARGIN', coin: 'BTC' }).ok).toBe(true);
     expect(check(endpoints.setLeverage.request, { leverage: '5', productType: 'MARGIN' })).toMatchObject({ ok: false, field: 'coin' });
+  });
+
+  it('takes the live field category on set-leverage (the seed productType too) and yields category', () => {
+    expect(check(endpoints.setLeverage.request, { category: 'USDT-FUTURES', symbol: 'BTCUSDT', leverage: '10', marginMode: 'crossed' })).toMatchObject({
+      ok: true,
+      data: { category: 'usdt-futures', marginMode: 'crossed' },
+    });
+    expect(check(endpoints.setLeverage.request, { productType: 'MARGIN', coin: 'BTC', leverage: '5' })).toMatchObject({ ok: true, data: { category: 'margin' } });
+    expect(check(endpoints.setLeverage.request, { leverage: '5', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'category' });
+    expect(check(endpoints.setLeverage.request, { leverage: '5', category: 'margin', productType: 'usdt-futures', coin: 'BTC' })).toMatchObject({ ok: false, field: 'productType' });
+    expect(check(endpoints.setLeverage.request, { leverage: '5', category: 'SPOT', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'category' });
   });
 });

@@ -8,6 +8,7 @@ import {
   decimalString,
   holdMode,
   intString,
+  marginMode,
   optionalDecimalString,
   orderType,
   positiveDecimalString,
@@ -36,32 +37,40 @@ export const emptyQuery = z.strictObject({});
 export const setHoldModeRequest = z.strictObject({ holdMode, category: category.optional() });
 
 /**
- * POST /api/v3/account/set-leverage. The spec names the product `productType` (`MARGIN`,
- * `usdt-futures`); the public API calls it `category`. Either is accepted. Futures take a
- * symbol, margin takes a coin.
+ * POST /api/v3/account/set-leverage. The live API (and the SDK) name the product
+ * `category`; the seed spec calls it `productType`. Either is accepted, and the parsed
+ * request always carries `category` (lower case), so consumers read one field. Futures
+ * take a symbol, margin takes a coin.
  */
+const leverageValue = z
+  .string()
+  .regex(/^\d{1,3}(?:\.\d{1,2})?$/, 'must be a number such as "10"')
+  .refine((s) => /[1-9]/.test(s), 'must be greater than zero');
 export const setLeverageRequest = z
   .strictObject({
-    leverage: z
-      .string()
-      .regex(/^\d{1,3}(?:\.\d{1,2})?$/, 'must be a number such as "10"')
-      .refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
-    productType: category.optional(),
+    leverage: leverageValue,
     category: category.optional(),
+    productType: category.optional(),
     symbol: symbol.optional(),
     coin: coin.optional(),
     posSide: z.enum(['long', 'short']).optional(),
+    marginMode: marginMode.optional(),
   })
   .superRefine((o, ctx) => {
-    const product = o.productType ?? o.category;
+    const product = o.category ?? o.productType;
     if (!product) {
-      ctx.addIssue({ code: 'custom', path: ['productType'], message: 'productType (or category) is required' });
+      ctx.addIssue({ code: 'custom', path: ['category'], message: 'is required (category, or the seed name productType)' });
       return;
     }
+    if (o.category && o.productType && o.category !== o.productType) {
+      ctx.addIssue({ code: 'custom', path: ['productType'], message: 'names a different product than category' });
+    }
+    const field = o.category ? 'category' : 'productType';
     if (product === 'margin' && !o.coin) ctx.addIssue({ code: 'custom', path: ['coin'], message: 'is required for margin leverage' });
     if (product !== 'margin' && !o.symbol) ctx.addIssue({ code: 'custom', path: ['symbol'], message: 'is required for futures leverage' });
-    if (product === 'spot') ctx.addIssue({ code: 'custom', path: ['productType'], message: 'spot has no leverage; use MARGIN or usdt-futures' });
-  });
+    if (product === 'spot') ctx.addIssue({ code: 'custom', path: [field], message: 'spot has no leverage; use MARGIN or USDT-FUTURES' });
+  })
+  .transform((o) => ({ ...o, category: (o.category ?? o.productType)! }));
 export type SetLeverageRequest = z.infer<typeof setLeverageRequest>;
 
 /** set-leverage and set-hold-mode answer "success" (upstream-facts.md). */

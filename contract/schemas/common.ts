@@ -48,7 +48,12 @@ export const timeInForces = ['gtc', 'ioc', 'fok', 'post_only'] as const;
 export const timeInForce = z.enum(timeInForces);
 export const posSides = ['long', 'short'] as const;
 export const posSide = z.enum(posSides);
-export const yesNo = z.enum(['yes', 'no']);
+/** yes/no flags: REST documents `yes`/`no`, WebSocket trading `YES`/`NO`; parsed to lower case. */
+export const yesNo = ciEnum(['yes', 'no']);
+/** Margin mode of a futures order or leverage setting (docs: `crossed` is the default). */
+export const marginModes = ['crossed', 'isolated'] as const;
+export const marginMode = ciEnum(marginModes);
+export type MarginMode = (typeof marginModes)[number];
 export const stpModes = ['none', 'cancel_maker', 'cancel_taker', 'cancel_both'] as const;
 export const stpMode = z.enum(stpModes);
 export type StpMode = (typeof stpModes)[number];
@@ -70,13 +75,15 @@ export const cancelSource = z.enum(cancelSources);
 export type CancelSource = (typeof cancelSources)[number];
 
 /**
- * spec 8: 1 to 32 characters, each a digit, an ASCII letter, underscore, colon, hash,
- * hyphen, plus sign or whitespace. (The public API's rule differs; the spec decides.)
+ * 1 to 32 characters. The seed (spec 8) and the WebSocket trading docs allow digits,
+ * ASCII letters, underscore, colon, hash, hyphen, plus and whitespace; the REST docs allow
+ * digits, letters, period, colon, slash, underscore and hyphen. An ID the desk accepts
+ * must pass wherever it is sent later, so we take the union of both rules.
  */
-export const CLIENT_OID_RE = /^[0-9A-Za-z_:#\-+ \t]{1,32}$/;
+export const CLIENT_OID_RE = /^[0-9A-Za-z_:#\-+ \t./]{1,32}$/;
 export const clientOid = z
   .string()
-  .regex(CLIENT_OID_RE, 'must be 1 to 32 characters: digits, letters, and _ : # - + or spaces');
+  .regex(CLIENT_OID_RE, 'must be 1 to 32 characters: digits, letters, and _ : # - + . / or spaces');
 
 export const symbol = z
   .string()

@@ -74,8 +74,9 @@ export const redeemResultQuery = z.strictObject({ orderId: id, periodType: z.enu
 export const redeemResult = z.object({ result: z.enum(['success', 'fail']), msg: z.string() });
 
 /**
- * spec 4.4: coinList is documented as a String but sent as a JSON array of coin names.
- * Both are accepted: an array, or a string holding a JSON array.
+ * spec 4.4: coinList is documented as a String but sent as a JSON array of coin names;
+ * the SDK types it as a string. Accepted: an array, a string holding a JSON array, a
+ * single coin name ("ETH") or comma-separated names ("ETH,XRP"). Parsed to an array.
  */
 const coinArray = z.array(coin).min(1, 'must name at least one coin').max(50, 'must name at most 50 coins');
 export const nativeConvertRequest = z.strictObject({
@@ -84,10 +85,12 @@ export const nativeConvertRequest = z.strictObject({
     z
       .string()
       .transform((s, ctx) => {
+        const text = s.trim();
+        if (!text.startsWith('[')) return text === '' ? [] : text.split(',').map((c) => c.trim());
         try {
-          return JSON.parse(s) as unknown;
+          return JSON.parse(text) as unknown;
         } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of coin names' });
+          ctx.addIssue({ code: 'custom', message: 'must be a coin name, names separated by commas, or a JSON array of names' });
           return z.NEVER;
         }
       })

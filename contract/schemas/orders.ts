@@ -10,6 +10,7 @@ import {
   feeDetail,
   holdMode,
   id,
+  marginMode,
   orderState,
   orderType,
   posSide,
@@ -35,6 +36,8 @@ const orderFields = {
   reduceOnly: yesNo.optional(),
   clientOid: clientOid.optional(),
   stpMode: stpMode.optional(),
+  /** Futures only; the exchange defaults to `crossed` (SDK and docs send it on place-order). */
+  marginMode: marginMode.optional(),
 };
 
 type PriceRule = { orderType: string; price?: string | undefined; timeInForce?: string | undefined };
@@ -73,7 +76,8 @@ function identRule(o: Ident, ctx: z.RefinementCtx) {
 const modifyFields = {
   orderId: id.optional(),
   clientOid: clientOid.optional(),
-  symbol,
+  // The docs and the SDK leave symbol out: the order ID (or clientOid) names the order.
+  symbol: symbol.optional(),
   category: category.optional(),
   price: positiveDecimalString.optional(),
   qty: positiveDecimalString.optional(),

@@ -36,7 +36,17 @@ describe('WebSocket trade operations', () => {
 
   it('rejects a batch-place of 21 and names a bad clientOid by its position', () => {
     expect(checkTradeOp({ op: 'trade', id: '1', topic: 'batch-place', args: Array.from({ length: 21 }, () => place) })).toMatchObject({ ok: false, field: 'args', message: 'must hold at most 20 orders' });
-    expect(checkTradeOp({ op: 'trade', id: '1', topic: 'batch-place', args: [place, { ...place, clientOid: 'bad/oid' }] })).toMatchObject({ ok: false, field: 'args.1.clientOid' });
+    expect(checkTradeOp({ op: 'trade', id: '1', topic: 'batch-place', args: [place, { ...place, clientOid: 'bad?oid' }] })).toMatchObject({ ok: false, field: 'args.1.clientOid' });
+  });
+
+  it('takes reduceOnly as YES/NO and marginMode on WebSocket place-order (docs, SDK)', () => {
+    const r = checkTradeOp({ op: 'trade', id: '1', category: 'usdt-futures', topic: 'place-order', args: [{ ...place, reduceOnly: 'YES', marginMode: 'crossed' }] });
+    expect(r).toMatchObject({ ok: true, data: { args: [{ reduceOnly: 'yes', marginMode: 'crossed' }] } });
+  });
+
+  it('modifies over WebSocket without a symbol, and cancels with the category in the args', () => {
+    expect(checkTradeOp({ op: 'trade', id: '1', topic: 'batch-modify', args: [{ orderId: '1', price: '5', qty: '2', autoCancel: 'yes' }] }).ok).toBe(true);
+    expect(checkTradeOp({ op: 'trade', id: '1', topic: 'cancel-order', args: [{ orderId: '1', category: 'SPOT' }] })).toMatchObject({ ok: true, data: { args: [{ category: 'spot' }] } });
   });
 
   it('rejects an unknown topic and a single op carrying two orders', () => {
