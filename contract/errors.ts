@@ -82,10 +82,17 @@ export const errorCatalog = {
   'DESK403O': { status: 403, en: 'Cross-site request refused: {detail}', zh: '拒绝跨站请求：{detail}' },
   'DESK404': { status: 404, en: 'Unknown endpoint {method} {path}: nothing was sent', zh: '未知接口 {method} {path}：未发送任何请求' },
   'DESK400': { status: 400, en: '{field}: {detail}', zh: '{field}：{detail}' },
+  'DESK408': { status: 408, en: 'The request did not arrive in time', zh: '请求未能及时到达' },
+  'DESK431': { status: 431, en: 'Request headers too large', zh: '请求头过大' },
   'DESK413': { status: 413, en: 'Request body too large (limit {detail})', zh: '请求体过大（上限 {detail}）' },
   'DESK429': { status: 429, en: 'Too many requests queued for this account: {detail}', zh: '该账户排队请求过多：{detail}' },
   'DESK429L': { status: 429, en: 'Too many login attempts; try again in {detail} s', zh: '登录尝试过多，请 {detail} 秒后再试' },
   'DESK502': { status: 502, en: 'The exchange did not answer: {detail}', zh: '交易所未响应：{detail}' },
+  'DESK502U': { status: 502, en: 'The answer never came ({detail}): the order may exist; the desk is checking it by clientOid', zh: '未收到应答（{detail}）：订单可能已存在；系统正按 clientOid 核查' },
+  'DESK404U': { status: 404, en: 'The answer never came; checked by clientOid: {detail}', zh: '未收到应答；按 clientOid 核查：{detail}' },
+  'DESK421': { status: 421, en: 'Unknown host {detail}: this desk answers only its own names', zh: '未知主机 {detail}：本系统只响应自己的主机名' },
+  'DESK429S': { status: 429, en: 'Too many private sockets: {detail}', zh: '私有连接过多：{detail}' },
+  'DESK401S': { status: 401, en: 'Your session ended: {detail}; sign in again', zh: '会话已结束：{detail}；请重新登录' },
   'DESK503': { status: 503, en: 'The audit log is unavailable; nothing was sent', zh: '审计日志不可用；未发送任何请求' },
 } as const satisfies Record<string, ErrorDef>;
 

@@ -26,7 +26,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
  * A row still `sent` means the proxy never learnt the outcome (it stopped mid-call, or
  * the log failed to take the result): the order may exist.
  */
-export const auditStates = ['sent', 'complete'] as const;
+/* `unknown`: the answer never came (timed out, or the link dropped): the order may exist,
+ * and the proxy is checking it by clientOid; the row is completed with what it finds. */
+export const auditStates = ['sent', 'unknown', 'complete'] as const;
 export const auditStateSchema = z.enum(auditStates);
 export type AuditState = z.infer<typeof auditStateSchema>;
 

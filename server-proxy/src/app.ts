@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { rolePermissions } from '@contract/endpoints';
+import { endpoints, rolePermissions } from '@contract/endpoints';
+import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './audit/audit-route';
 import { registerAuthRoutes } from './auth/auth-routes';
@@ -13,7 +14,8 @@ import type { UserStore } from './auth/user-store';
 import { systemClock, type Clock } from './clock';
 import type { ProxyConfig } from './config';
 import type { DeskContext } from './desk-context';
-import { replyError } from './http/error-reply';
+import { replyError, writeRawError } from './http/error-reply';
+import { HostPolicy } from './policy/host-policy';
 import { registerStaticWeb } from './http/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './logger';
@@ -22,7 +24,7 @@ import { resolveAccount } from './policy/call-policy';
 import { OriginPolicy } from './policy/origin-policy';
 import { RateShaper, realTimers, type Timers } from './policy/rate-shaper';
 import type { AttachWsRelay, AttachedRelay, WsRelayHooks } from './relay/relay-hooks';
-import { registerApiRelay } from './upstream/api-relay-route';
+import { registerApiRelay, upstreamPathOf } from './upstream/api-relay-route';
 import { UpstreamClient } from './upstream/upstream-client';
 
 export interface AppDeps {
@@ -58,8 +60,9 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const origins = new OriginPolicy(config.allowedOrigins);
+  const hosts = new HostPolicy(config.host, config.allowedOrigins, config.allowedHosts);
   if (config.port !== 0) origins.allowServer(config.host, config.port);
-  const ctx: DeskContext = {
+  const ctx: Omit<DeskContext, 'reconciler'> = {
     config,
     clock,
     logger,
@@ -76,6 +79,15 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
       clock,
     ),
   };
+
+  const reconciler = new OutcomeReconciler({
+    audit: deps.auditStore,
+    upstream: ctx.upstream,
+    keyStore: deps.keyStore,
+    logger,
+    paths: { unfilledOrders: upstreamPathOf(endpoints.unfilledOrders, ctx), historyOrders: upstreamPathOf(endpoints.historyOrders, ctx) },
+  });
+  const desk: DeskContext = { ...ctx, reconciler };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -95,6 +107,22 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     frameworkErrors: (error, request, reply) => {
       void replyError(request, reply, 'DESK400', { field: '(request)', detail: error.message.slice(0, 200) });
     },
+    // Errors Node's HTTP parser finds before there is a request (a bad request line,
+    // headers over the limit) answer in the desk's envelope too, not Fastify's own.
+    clientErrorHandler: (err: Error & { code?: string }, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      if (err.code === 'HPE_HEADER_OVERFLOW') writeRawError(socket, 'DESK431', {}, clock.now());
+      else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') writeRawError(socket, 'DESK408', {}, clock.now());
+      else writeRawError(socket, 'DESK400', { field: '(request)', detail: 'malformed HTTP request' }, clock.now());
+      socket.destroy();
+    },
+  });
+
+  // Before anything else: a Host that is not one of the desk's names (DNS rebinding) gets nothing.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (hosts.isAllowed(request.headers.host)) return done();
+    ctx.logger.warn({ host: String(request.headers.host ?? '').slice(0, 100) }, 'request for an unknown host refused');
+    void replyError(request, reply, 'DESK421', { detail: String(request.headers.host ?? '(none)').replace(/[^\x20-\x7e]/g, '?').slice(0, 100) }, clock.now());
   });
 
   // Bodies are kept as the exact text received: that text is what gets signed and sent.
@@ -113,10 +141,12 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     return replyError(request, reply, '45001', {}, clock.now());
   });
 
-  registerAuthRoutes(app, ctx);
-  registerAuditRoute(app, ctx);
-  await app.register(async (api) => registerApiRelay(api, ctx));
-  const { built } = await registerStaticWeb(app, ctx, deps.webDir === undefined ? config.webDir : deps.webDir);
+  registerAuthRoutes(app, desk);
+  registerAuditRoute(app, desk);
+  await app.register(async (api) => registerApiRelay(api, desk));
+  const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);
+  // Rows a previous run left without an outcome (it stopped mid-call) are settled now.
+  reconciler.resumeAll();
 
   let relay: AttachedRelay | void = undefined;
   if (deps.attachWsRelay) {
@@ -127,6 +157,9 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
         return 'code' in account ? undefined : account;
       },
       checkOrigin: (origin) => origins.isAllowed(origin),
+      checkHost: (host) => hosts.isAllowed(host),
+      recheckSession: (session, fresh) => ctx.sessions.check(session.id, fresh),
+      reconcile: (target, why) => reconciler.settle(target, why),
       permissionsFor: (session) => rolePermissions[session.role],
       audit: ctx.auditStore,
       upstream: deps.upstreamWs ?? { wsPublic: '', wsPrivate: '' },
@@ -143,13 +176,14 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    reconciler.close();
     if (relay) await relay.close();
     await ctx.upstream.close();
   });
 
   return {
     app,
-    ctx,
+    ctx: desk,
     webBuilt: built,
     issueAdminLoginPath: () => {
       const token = ctx.loginTokens.issue({ user: 'admin', role: 'admin', accounts: ctx.keyStore.names(), localAdmin: true });

@@ -44,6 +44,9 @@ export const configSchema = z.strictObject({
   loginRedirect: z.string().default('/'),
   // Origins allowed on mutations besides the proxy's own (e.g. the Vite dev server).
   allowedOrigins: z.array(z.string()).default([]),
+  // Host header names answered besides the loopback names, the configured host and the
+  // allowed origins' hosts (DNS rebinding: a page on evil.example resolving to 127.0.0.1).
+  allowedHosts: z.array(z.string()).default([]),
   upstream: upstreamSchema.default(() => upstreamSchema.parse({})),
   rate: rateSchema.default(() => rateSchema.parse({})),
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AuditStore } from './audit/audit-store';
+import type { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { OneTimeTokens } from './auth/one-time-tokens';
 import type { SessionStore } from './auth/session-store';
@@ -25,4 +26,6 @@ export interface DeskContext {
   origins: OriginPolicy;
   shaper: RateShaper;
   upstream: UpstreamClient;
+  /** Settles mutations whose answer never came (audit/outcome-reconciler.ts). */
+  reconciler: OutcomeReconciler;
 }

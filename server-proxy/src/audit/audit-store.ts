@@ -44,6 +44,8 @@ const dbRowSchema = z.object({
 export class AuditStore {
   private readonly insert: Statement;
   private readonly finish: Statement;
+  private readonly toUnknown: Statement;
+  private readonly openRows: Statement;
 
   constructor(private readonly db: Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS audit (
@@ -73,7 +75,23 @@ export class AuditStore {
       (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids, state)
       VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids, @state)`);
     this.finish = db.prepare(`UPDATE audit SET http_status = @http_status, code = @code, msg = @msg, order_ids = @order_ids,
-      client_oids = @client_oids, state = 'complete' WHERE id = @id AND state = 'sent'`);
+      client_oids = @client_oids, state = 'complete' WHERE id = @id AND state IN ('sent', 'unknown')`);
+    this.toUnknown = db.prepare(`UPDATE audit SET http_status = 0, code = '', msg = @msg, state = 'unknown' WHERE id = @id AND state IN ('sent', 'unknown')`);
+    this.openRows = db.prepare(`SELECT * FROM audit WHERE state IN ('sent', 'unknown') ORDER BY id`);
+  }
+
+  /**
+   * The answer never came (timeout, dropped link, or a restart after the call left): the
+   * row says the outcome is unknown and being checked, until complete() records the truth.
+   */
+  markUnknown(id: number, msg: string): void {
+    const info = this.toUnknown.run({ id, msg: msg.slice(0, 1000) });
+    if (info.changes !== 1) throw new Error(`audit row ${id} is not awaiting its result`);
+  }
+
+  /** Rows whose outcome was never learnt (state sent or unknown), oldest first: what a start reconciles. */
+  unresolved(): AuditRow[] {
+    return this.openRows.all().map((r) => toRow(dbRowSchema.parse(r)));
   }
 
   /** Writes one complete row (a call that was never sent) and returns its id. Throws if the entry is malformed or the write fails. */
@@ -91,7 +109,7 @@ export class AuditStore {
     return this.write(e, { httpStatus: 0, code: '', msg: '', orderIds: e.orderIds, clientOids: e.clientOids }, 'sent');
   }
 
-  /** Records the outcome on the row begin() wrote. Throws if the write fails or that row is not awaiting one. */
+  /** Records the outcome on the row begin() wrote (state sent or unknown). Throws if the write fails or that row is not awaiting one. */
   complete(id: number, outcome: AuditOutcome): void {
     const o = auditOutcomeSchema.parse(outcome);
     const info = this.finish.run({ id, ...outcomeColumns(o) });

@@ -4,11 +4,12 @@ import { loginRequest, type meSchema } from '@contract/schemas/session';
 import { check } from '@contract/validation';
 import type { DeskContext } from '../desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
+import { checkJsonShape } from '../policy/json-shape';
 import { csrfMatches } from '../policy/origin-policy';
 import { sessionOf } from './authenticate';
 import { dummyPasswordHash, verifyPassword } from './password-hash';
 import { permissionsOf } from './roles';
-import { clearedSessionCookie, sessionCookie } from './session-cookie';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './session-cookie';
 import type { NewSession, Session } from './session-store';
 
 /** The GET /auth/me answer, in the shape the web app parses (contract/schemas/session). */
@@ -28,7 +29,10 @@ export function describeSession(session: Session, ctx: DeskContext): z.input<typ
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void {
-  const startSession = (reply: FastifyReply, grant: NewSession): Session => {
+  /** A new sign-in ends the session the browser held before (another user's, say): one cookie, one session. */
+  const startSession = (request: FastifyRequest, reply: FastifyReply, grant: NewSession): Session => {
+    const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (previous) ctx.sessions.delete(previous, 'signed in again');
     const session = ctx.sessions.create(grant);
     reply.header('set-cookie', sessionCookie(session.id, Math.floor(ctx.config.sessionTtlMs / 1000), false));
     return session;
@@ -42,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
       ctx.logger.warn({ ip: request.ip }, 'login token refused (unknown, used or expired)');
       return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
     }
-    startSession(reply, grant);
+    startSession(request, reply, grant);
     ctx.logger.info({ user: grant.user }, 'signed in with the one-time token');
     return reply.code(302).header('location', ctx.config.loginRedirect).header('cache-control', 'no-store').send();
   });
@@ -52,17 +56,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
     if (request.headers.origin !== undefined && !ctx.origins.isAllowed(request.headers.origin)) {
       return replyError(request, reply, 'DESK403O', { detail: 'login from another origin' }, ctx.clock.now());
     }
+    const text = typeof request.body === 'string' ? request.body : '';
+    const shape = checkJsonShape(text);
+    if (shape !== null) return replyError(request, reply, 'DESK400', shape, ctx.clock.now());
     let parsed: unknown;
     try {
-      parsed = JSON.parse(typeof request.body === 'string' ? request.body : '');
+      parsed = JSON.parse(text);
     } catch {
       return replyError(request, reply, 'DESK400', { field: '(body)', detail: 'must be JSON {"username","password"}' }, ctx.clock.now());
     }
     const body = check(loginRequest, parsed);
     if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.message }, ctx.clock.now());
     const { username, password } = body.data;
-    const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
-    const verdict = ctx.loginThrottle.checkAll(keys);
+    const verdict = ctx.loginThrottle.checkLogin(username, request.ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       return replyError(request, reply, 'DESK429L', { detail: String(verdict.retryAfterSeconds) }, ctx.clock.now());
@@ -70,12 +76,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
     const user = ctx.userStore?.get(username);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok) {
-      for (const k of keys) ctx.loginThrottle.recordFailure(k);
+      ctx.loginThrottle.recordLoginFailure(username, request.ip);
       ctx.logger.warn({ user: username.slice(0, 64), ip: request.ip }, 'login failed');
       return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
     }
-    ctx.loginThrottle.reset(keys[0] ?? '');
-    const session = startSession(reply, { user: user.name, role: user.role, accounts: user.accounts });
+    ctx.loginThrottle.loginSucceeded(username);
+    const session = startSession(request, reply, { user: user.name, role: user.role, accounts: user.accounts });
     ctx.logger.info({ user: user.name, role: user.role }, 'signed in');
     return successEnvelope(describeSession(session, ctx), ctx.clock.now());
   });

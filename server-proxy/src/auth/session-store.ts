@@ -56,7 +56,16 @@ function parseAccounts(text: string): string[] | undefined {
  * removed, or given another role, by `bin/users.ts` (another process) while this proxy
  * runs loses the session within this time, at one indexed read per active session.
  */
-export const SESSION_RECHECK_MS = 5_000;
+export const SESSION_RECHECK_MS = 500;
+
+/** Why a session is no longer valid: the close reason an open socket of it is given. */
+export type SessionEndReason = 'signed out' | 'expired' | 'user removed' | 'role or accounts changed' | 'signed in again' | 'unknown session';
+
+/** A session's state now: valid, or ended and why. */
+export type SessionCheck = { session: Session } | { ended: SessionEndReason };
+
+/** Ended sessions whose reason is kept for open sockets to read (bounded: oldest dropped first). */
+const MAX_ENDED_REASONS = 10_000;
 
 const sameAccounts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
@@ -71,6 +80,8 @@ const sameAccounts = (a: readonly string[], b: readonly string[]) => a.length ==
  */
 export class SessionStore {
   readonly #cache = new Map<string, { session: Session; checkedAt: number }>();
+  /** Why recently ended sessions ended, by id: an open socket of one is closed with this reason. */
+  readonly #ended = new Map<string, SessionEndReason>();
   readonly #insert: Statement;
   readonly #select: Statement;
   readonly #deleteOne: Statement;
@@ -132,39 +143,69 @@ export class SessionStore {
   }
 
   get(id: string | undefined): Session | undefined {
-    if (!id) return undefined;
+    const checked = this.check(id);
+    return 'session' in checked ? checked.session : undefined;
+  }
+
+  /**
+   * The session `id` names if it is still valid, else why not (open sockets are closed
+   * with that reason). `fresh` skips the cache: an order is not placed under a user
+   * removed a moment ago by another process.
+   */
+  check(id: string | undefined, fresh = false): SessionCheck {
+    if (!id) return { ended: 'unknown session' };
     const now = this.clock.now();
     const cached = this.#cache.get(id);
     let session: Session | undefined;
-    if (cached && now - cached.checkedAt < SESSION_RECHECK_MS) {
+    // `fresh`: before a mutation, the row and the user are read now, not trusted from the cache.
+    if (cached && !fresh && now - cached.checkedAt < SESSION_RECHECK_MS) {
       session = cached.session;
     } else {
       this.#cache.delete(id);
-      session = this.restore(id);
+      const restored = this.restore(id);
+      if ('ended' in restored) return restored;
+      session = restored.session;
     }
-    if (!session) return undefined;
     if (session.expiresAt <= now) {
-      this.delete(id);
-      return undefined;
+      this.delete(id, 'expired');
+      return { ended: 'expired' };
     }
-    return session;
+    return { session };
   }
 
-  delete(id: string | undefined): void {
+  delete(id: string | undefined, reason: SessionEndReason = 'signed out'): void {
     if (!id) return;
     this.#cache.delete(id);
     this.#deleteOne.run(idHash(id));
+    this.noteEnded(id, reason);
   }
 
   /** Ends every session of a user (e.g. after the user was removed or changed role). */
-  deleteUser(user: string): void {
-    for (const [id, { session }] of this.#cache) if (session.user === user) this.#cache.delete(id);
+  deleteUser(user: string, reason: SessionEndReason = 'role or accounts changed'): void {
+    for (const [id, { session }] of this.#cache) {
+      if (session.user !== user) continue;
+      this.#cache.delete(id);
+      this.noteEnded(id, reason);
+    }
     this.#deleteUser.run(user);
+  }
+
+  private noteEnded(id: string, reason: SessionEndReason): void {
+    this.#ended.delete(id);
+    this.#ended.set(id, reason);
+    if (this.#ended.size > MAX_ENDED_REASONS) {
+      const oldest = this.#ended.keys().next();
+      if (!oldest.done) this.#ended.delete(oldest.value);
+    }
   }
 
   sweep(): void {
     const now = this.clock.now();
-    for (const [id, { session }] of this.#cache) if (session.expiresAt <= now) this.#cache.delete(id);
+    for (const [id, { session }] of this.#cache) {
+      if (session.expiresAt > now) continue;
+      this.#cache.delete(id);
+      this.noteEnded(id, 'expired');
+    }
     this.#deleteExpired.run(now);
   }
 
@@ -174,16 +215,16 @@ export class SessionStore {
   }
 
   /** A cookie this process has not seen, or not checked for SESSION_RECHECK_MS: the database's row, if it still stands. */
-  private restore(id: string): Session | undefined {
+  private restore(id: string): SessionCheck {
     const hash = idHash(id);
     const raw = this.#select.get(hash);
-    if (raw === undefined) return undefined;
+    if (raw === undefined) return { ended: this.#ended.get(id) ?? 'unknown session' };
     const parsed = rowSchema.safeParse(raw);
     const accounts = parsed.success ? parseAccounts(parsed.data.accounts) : undefined;
     if (!parsed.success || !accounts) {
       // A row this code cannot read grants nothing.
       this.#deleteOne.run(hash);
-      return undefined;
+      return { ended: 'unknown session' };
     }
     const row = parsed.data;
     const session: Session = {
@@ -199,11 +240,13 @@ export class SessionStore {
     if (!session.localAdmin) {
       const user = this.users?.get(session.user);
       if (!user || user.role !== session.role || !sameAccounts(user.accounts, session.accounts)) {
+        const reason: SessionEndReason = user ? 'role or accounts changed' : 'user removed';
         this.#deleteOne.run(hash);
-        return undefined;
+        this.noteEnded(id, reason);
+        return { ended: reason };
       }
     }
     this.#cache.set(id, { session, checkedAt: this.clock.now() });
-    return session;
+    return { session };
   }
 }

@@ -46,7 +46,7 @@ export async function registerStaticWeb(app: FastifyInstance, ctx: DeskContext, 
     }
     if (!built) return reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage);
     // A client route (no file extension) gets the app; a missing asset stays a 404.
-    if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (/\.[A-Za-z0-9]+$/.test(path)) return replyError(request, reply, 'DESK404', { method: request.method, path: path.slice(0, 100) }, ctx.clock.now());
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
   });
   return { built };

@@ -16,6 +16,7 @@ import type { Locale } from '@contract/errors';
 import { errorMessage } from '@contract/errors';
 import { buildWsLogin } from '@contract/signing';
 import { channelKey, channelKind, readChannelArg, type ChannelArg } from './ws-channel';
+import { checkSubscription } from './ws-subscription-check';
 import { DroppedMessageLog } from './ws-dropped-log';
 import { EVENT_KEY } from './ws-public-hub';
 import { ArgReader, scanPush } from './ws-push-route';
@@ -23,14 +24,6 @@ import type { BrowserSendQueue } from './ws-send-queue';
 import { checkWsTrade } from './ws-trade-check';
 import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, WsAuditRecord, WsAuditRow, WsRelayDeps } from './ws-relay-types';
 import { UpstreamLink } from './ws-upstream';
-
-/** Subscriptions of the private channels need what the matching REST reads need. */
-const TOPIC_PERMISSION: Readonly<Record<string, string>> = {
-  order: 'trade.read',
-  fill: 'trade.read',
-  account: 'account.read',
-  position: 'account.read',
-};
 
 /** Trade ops waiting for the rate limit past this many are refused, not queued for later. */
 const MAX_TRADE_BACKLOG = 20;
@@ -58,7 +51,9 @@ export interface PrivateRelayOptions {
   queue: BrowserSendQueue;
   /** Ends the browser socket (after a failed upstream login). */
   closeBrowser(code: number, reason: string): void;
-  deps: Pick<WsRelayDeps, 'audit' | 'validateTradeOp' | 'upstream'>;
+  deps: Pick<WsRelayDeps, 'audit' | 'validateTradeOp' | 'upstream' | 'recheck' | 'reconcile'>;
+  /** The session ended (found before a trade op): the relay closes the socket, saying why. */
+  endSession?(reason: string): void;
   limits: RelayLimits;
   logger: RelayLogger;
   clock: RelayClock;
@@ -76,6 +71,12 @@ export class PrivateRelay {
   private readonly pending = new Map<string, PendingTrade>();
   /** Ops whose `sent` row an asynchronous audit log is still writing. */
   private readonly starting = new Set<string>();
+  /**
+   * Ops whose answer never came (timeout, dropped link): the browser was told "unknown,
+   * checking" and gets one final answer, from a late upstream answer or from
+   * reconciliation, whichever comes first; the other is not passed on.
+   */
+  private readonly unknown = new Map<string, TradeOp>();
   private readonly credentials: string[];
   private readonly args = new ArgReader(64);
   private readonly dropped: DroppedMessageLog;
@@ -104,10 +105,10 @@ export class PrivateRelay {
         if (this.loggedIn) this.sendLoginEvent();
         return;
       case 'subscribe':
-        this.subscribe(msg.args);
+        this.subscribe(msg);
         return;
       case 'unsubscribe':
-        this.unsubscribe(msg.args);
+        this.unsubscribe(msg);
         return;
       case 'trade':
         this.trade(msg);
@@ -120,10 +121,10 @@ export class PrivateRelay {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const p of this.pending.values()) {
+    for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      // The browser is gone, but the op may have been done: the audit row says so.
-      void this.writeAudit(p, 'DESK502', 'browser disconnected before the answer; the order may exist: check it by clientOid', undefined, 'relay');
+      // The browser is gone, but the op may have been done: it is settled all the same.
+      this.goUnknown(id, p, 'the browser disconnected before the answer');
     }
     this.pending.clear();
     this.link.close();
@@ -139,7 +140,7 @@ export class PrivateRelay {
     this.loggedIn = false;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      this.failTrade(id, p, 'the connection to the exchange dropped before its answer; the order may exist: check it by clientOid');
+      this.goUnknown(id, p, 'the connection to the exchange dropped before its answer');
     }
     this.pending.clear();
     if (!this.wasDown && !this.closed) {
@@ -191,7 +192,19 @@ export class PrivateRelay {
       if (p !== undefined) {
         this.pending.delete(id);
         clearTimeout(p.timer);
-        void this.answerTrade(p, msg, data);
+        void this.answerTrade(p, msg, data, true);
+        return;
+      }
+      const late = this.unknown.get(id);
+      if (late !== undefined) {
+        // The truth after all: it completes the row; the browser gets it unless it already had its final answer.
+        this.unknown.delete(id);
+        void this.answerTrade(late, msg, data, this.o.deps.reconcile !== undefined);
+        return;
+      }
+      if (event === 'trade') {
+        // An answer to no op of this socket's (already answered, or never ours): not passed on.
+        this.dropped.note('trade answer for no waiting op dropped', data.length);
         return;
       }
     }
@@ -240,21 +253,11 @@ export class PrivateRelay {
     this.o.closeBrowser(4001, 'upstream login failed');
   }
 
-  private subscribe(rawArgs: unknown): void {
-    const args = this.readArgs(rawArgs);
+  private subscribe(msg: Record<string, unknown>): void {
+    const args = this.readArgs(msg);
     if (args === null) return;
     const fresh: ChannelArg[] = [];
     for (const arg of args) {
-      const need = TOPIC_PERMISSION[arg.topic];
-      if (need !== undefined && !this.o.session.permissions.includes(need)) {
-        this.sendEvent({
-          event: 'error',
-          arg,
-          code: 'DESK403',
-          msg: errorMessage('DESK403', this.o.locale, { role: this.o.session.role, permission: need }),
-        });
-        continue;
-      }
       const key = channelKey(arg);
       if (this.channels.has(key) && !this.awaitingAck.has(key)) {
         this.sendEvent({ event: 'subscribe', arg });
@@ -268,8 +271,8 @@ export class PrivateRelay {
     if (this.loggedIn && fresh.length > 0) this.link.send(JSON.stringify({ op: 'subscribe', args: fresh }));
   }
 
-  private unsubscribe(rawArgs: unknown): void {
-    const args = this.readArgs(rawArgs);
+  private unsubscribe(msg: Record<string, unknown>): void {
+    const args = this.readArgs(msg);
     if (args === null) return;
     const gone: ChannelArg[] = [];
     for (const arg of args) {
@@ -283,24 +286,21 @@ export class PrivateRelay {
     if (this.loggedIn && gone.length > 0) this.link.send(JSON.stringify({ op: 'unsubscribe', args: gone }));
   }
 
-  private readArgs(rawArgs: unknown): ChannelArg[] | null {
-    if (!Array.isArray(rawArgs) || rawArgs.length === 0) {
-      this.sendParamError('args', 'must be a non-empty array');
-      return null;
-    }
-    const out: ChannelArg[] = [];
-    for (let i = 0; i < rawArgs.length; i++) {
-      const arg = readChannelArg(rawArgs[i]);
-      if (arg === null) {
-        this.sendParamError(`args.${i}`, 'needs instType and topic');
-        return null;
-      }
-      out.push(arg);
-    }
-    return out;
+  /** The message's channels if it passes the strict check (ws-subscription-check.ts), else one error frame and null. */
+  private readArgs(msg: Record<string, unknown>): ChannelArg[] | null {
+    const checked = checkSubscription(msg, 'private', this.o.session);
+    if (checked.ok) return checked.args;
+    this.sendEvent({ event: 'error', code: checked.code, msg: errorMessage(checked.code, this.o.locale, checked.params) });
+    return null;
   }
 
   private trade(msg: Record<string, unknown>): void {
+    // A session that ended a moment ago (logout, removed or changed user) places nothing, and nothing is audited under it.
+    const standing = this.o.deps.recheck?.(this.o.session, true);
+    if (standing !== undefined && !standing.ok) {
+      this.o.endSession?.(standing.reason);
+      return;
+    }
     const verdict = checkWsTrade(msg, this.o.session, this.o.locale, this.o.deps.validateTradeOp);
     const topic = typeof msg.topic === 'string' ? msg.topic : 'trade';
     const category = typeof msg.category === 'string' ? msg.category : undefined;
@@ -362,7 +362,7 @@ export class PrivateRelay {
       const p = this.pending.get(id);
       if (p === undefined) return;
       this.pending.delete(id);
-      this.failTrade(id, p, 'no answer in time; the order may exist: check it by clientOid');
+      this.goUnknown(id, p, `no answer in ${this.o.limits.tradeTimeoutMs / 1000} s`);
     }, this.o.limits.tradeTimeoutMs);
     this.pending.set(id, { ...op, timer });
     this.link.send(JSON.stringify(op.body));
@@ -387,15 +387,60 @@ export class PrivateRelay {
     void this.afterAudit({ body, topic, category }, code, msg, undefined, 'relay', JSON.stringify(answer));
   }
 
-  private failTrade(id: string, p: TradeOp, detail: string): void {
-    const msg = errorMessage('DESK502', this.o.locale, { detail });
-    void this.afterAudit(p, 'DESK502', msg, undefined, 'relay', JSON.stringify({ event: 'error', id, code: 'DESK502', msg }));
-  }
-
-  private async answerTrade(p: PendingTrade, msg: Record<string, unknown>, data: Buffer): Promise<void> {
+  private async answerTrade(p: TradeOp, msg: Record<string, unknown>, data: Buffer, deliver: boolean): Promise<void> {
     const code = typeof msg.code === 'string' || typeof msg.code === 'number' ? String(msg.code) : '';
     const text = typeof msg.msg === 'string' ? msg.msg : '';
-    await this.afterAudit(p, code, text, Array.isArray(msg.args) ? msg.args : undefined, 'upstream', data);
+    const answerArgs = Array.isArray(msg.args) ? msg.args : undefined;
+    if (deliver) await this.afterAudit(p, code, text, answerArgs, 'upstream', data);
+    else await this.writeAudit(p, code, text, answerArgs, 'upstream');
+  }
+
+  /**
+   * The op's answer never came: its row says `unknown` (never failed), the browser is told
+   * "unknown, checking" (not a final answer), and reconciliation looks its orders up by
+   * clientOid. The first of a late upstream answer and reconciliation's finding is the
+   * op's one final answer. Without a reconciler the final answer is DESK502U at once.
+   */
+  private goUnknown(id: string, p: TradeOp, why: string): void {
+    const text = errorMessage('DESK502U', this.o.locale, { detail: why });
+    this.unknown.set(id, p);
+    void this.writeUnknown(p, text);
+    const reconcile = this.o.deps.reconcile;
+    if (reconcile === undefined) {
+      this.sendEvent({ event: 'error', id, code: 'DESK502U', msg: text });
+      return;
+    }
+    this.sendEvent({ event: 'trade-status', id, status: 'unknown', code: 'DESK502U', msg: text });
+    const requestArgs = Array.isArray(p.body.args) ? p.body.args : undefined;
+    reconcile({
+      row: p.row,
+      account: this.o.account.name,
+      topic: p.topic,
+      category: p.category,
+      clientOids: splitList(joinField(requestArgs, 'clientOid')),
+      orderIds: splitList(joinField(requestArgs, 'orderId')),
+    }).then(
+      (found) => {
+        if (!this.unknown.delete(id)) return; // the late answer came first
+        if (found === null) {
+          this.sendEvent({ event: 'error', id, code: 'DESK502U', msg: errorMessage('DESK502U', this.o.locale, { detail: `${why}; it could not be looked up` }) });
+        } else if (found.code === '0') {
+          this.sendEvent({ event: 'trade', id, ...(p.category === undefined ? {} : { category: p.category }), topic: p.topic, args: found.args, code: '0', msg: found.msg, ts: String(this.o.clock.now()) });
+        } else {
+          this.sendEvent({ event: 'error', id, code: found.code, msg: found.msg });
+        }
+      },
+      (err: unknown) => this.o.logger.error({ account: this.o.account.name, err: messageOf(err) }, 'reconciling a trade op failed'),
+    );
+  }
+
+  private async writeUnknown(p: TradeOp, text: string): Promise<void> {
+    if (p.row === undefined) return;
+    try {
+      await this.o.deps.audit({ ...this.auditRecord(p, { state: 'unknown', code: '', msg: text, answerArgs: undefined, decidedBy: undefined }), sentRow: p.row });
+    } catch (err) {
+      this.o.logger.error({ account: this.o.account.name, auditRow: p.row, err: messageOf(err) }, 'audit row not marked unknown; it stays "sent"');
+    }
   }
 
   /** Records the outcome, then (and only then) lets the browser see the answer; it goes even if the record fails. */
@@ -444,16 +489,12 @@ export class PrivateRelay {
       clientOid: joinField(o.answerArgs, 'clientOid') ?? joinField(requestArgs, 'clientOid'),
       decidedBy: o.decidedBy,
       state: o.state,
-      sentRow: o.state === 'complete' ? p.row : undefined,
+      sentRow: o.state === 'sent' ? undefined : p.row,
     };
   }
 
   private sendLoginEvent(): void {
     this.sendEvent({ event: 'login', code: 0, msg: '' });
-  }
-
-  private sendParamError(field: string, detail: string): void {
-    this.sendEvent({ event: 'error', code: '30016', msg: errorMessage('30016', this.o.locale, { detail: `${field} ${detail}` }) });
   }
 
   private sendEvent(obj: object): void {
@@ -464,6 +505,10 @@ export class PrivateRelay {
     for (const c of this.credentials) if (data.includes(c)) return true;
     return false;
   }
+}
+
+function splitList(list: string | undefined): string[] {
+  return list === undefined ? [] : list.split(',');
 }
 
 function joinField(items: unknown[] | undefined, field: string): string | undefined {

@@ -7,7 +7,7 @@ import { httpStatusOf } from '@contract/errors';
 import type { AuditIntent } from '@contract/schemas/audit';
 import type { Session } from '../auth/session-store';
 import type { WsRelayHooks } from './relay-hooks';
-import type { RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
+import type { ReconciledTrade, RelaySession, SessionRecheck, UnknownTradeOp, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
 
 export function isProxyHooks(value: WsRelayDeps | WsRelayHooks): value is WsRelayHooks {
   return 'permissionsFor' in value;
@@ -29,7 +29,7 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
       sessions.set(relaySession, session);
       return relaySession;
     },
-    checkOrigin: (req) => hooks.checkOrigin(req.headers.origin),
+    checkOrigin: (req) => (hooks.checkHost?.(req.headers.host) ?? true) && hooks.checkOrigin(req.headers.origin),
     accountFor: (relaySession, name) => {
       const session = sessions.get(relaySession);
       const creds = session === undefined ? undefined : hooks.accountFor(session, name);
@@ -37,6 +37,33 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
       return creds.withSecrets((s) => ({ name: creds.name, uid: creds.uid ?? '', apiKey: s.apiKey, secret: s.secret, passphrase: s.passphrase }));
     },
     upstream: { publicUrl: hooks.upstream.wsPublic, privateUrl: hooks.upstream.wsPrivate },
+    ...(hooks.recheckSession === undefined
+      ? {}
+      : {
+          recheck: (relaySession: RelaySession, fresh?: boolean): SessionRecheck => {
+            const session = sessions.get(relaySession);
+            if (session === undefined) return { ok: true };
+            const now = hooks.recheckSession?.(session, fresh);
+            return now === undefined || 'session' in now ? { ok: true } : { ok: false, reason: now.ended };
+          },
+        }),
+    ...(hooks.reconcile === undefined
+      ? {}
+      : {
+          reconcile: async (op: UnknownTradeOp): Promise<ReconciledTrade | null> => {
+            if (op.row === undefined || hooks.reconcile === undefined) return null;
+            const found = await hooks.reconcile(
+              { row: op.row, account: op.account, endpoint: `ws:${op.topic}`, clientOids: op.clientOids, orderIds: op.orderIds },
+              'no answer on the socket',
+            );
+            if (found === null) return null;
+            return {
+              code: found.code === '00000' ? '0' : found.code,
+              msg: found.msg,
+              args: found.orders.map((o) => ({ ...(o.orderId ? { orderId: o.orderId } : {}), ...(o.clientOid ? { clientOid: o.clientOid } : {}), code: o.state === null ? 'DESK404U' : '0', msg: o.state ?? 'not found' })),
+            };
+          },
+        }),
     audit: (r: WsAuditRecord) => {
       const intent: AuditIntent = {
         time: r.time,
@@ -51,6 +78,10 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
         clientOids: splitList(r.clientOid),
       };
       if (r.state === 'sent') return hooks.audit.begin(intent);
+      if (r.state === 'unknown') {
+        if (r.sentRow !== undefined) hooks.audit.markUnknown(r.sentRow, r.msg);
+        return;
+      }
       const outcome = {
         httpStatus: r.code === '0' || r.code === '00000' ? 200 : httpStatusOf(r.code),
         code: r.code,

@@ -46,13 +46,32 @@ export interface WsAuditRecord {
   clientOid: string | undefined;
   /** 'upstream' when the exchange answered; 'relay' when the relay refused or lost it; undefined while `sent`. */
   decidedBy: 'upstream' | 'relay' | undefined;
-  state: 'sent' | 'complete';
+  /** `unknown`: the answer never came; `sentRow` names the row to mark (reconciliation completes it). */
+  state: 'sent' | 'unknown' | 'complete';
   /** On a `complete` record of an op that went upstream: what audit() returned for its `sent` record. */
   sentRow: WsAuditRow | undefined;
 }
 
 /** The audit log's handle on a `sent` row (the proxy's row id). */
 export type WsAuditRow = number;
+
+/** A trade op whose outcome is unknown: its `sent` row, now marked unknown, and what it asked. */
+export interface UnknownTradeOp {
+  row: WsAuditRow | undefined;
+  account: string;
+  topic: string;
+  category: string | undefined;
+  clientOids: string[];
+  orderIds: string[];
+}
+
+/** What reconciliation learnt: the op's final answer, as upstream would have given it. */
+export interface ReconciledTrade {
+  /** '0' when every order of the op exists (placed) or is in the asked-for state. */
+  code: string;
+  msg: string;
+  args: { orderId?: string; clientOid?: string; code?: string; msg?: string }[];
+}
 
 export type TradeOpCheck = { ok: true } | { ok: false; code: string; msg: string };
 
@@ -100,6 +119,10 @@ export interface RelayLimits {
    * socket frame, which made each frame cost the browser far more than it costs a user.
    */
   batchWindowMs: number;
+  /** How often every open socket's session is checked again (logout, expiry, a removed or changed user). */
+  sessionCheckMs: number;
+  /** Private sockets one user may hold open at once (each is an upstream login). */
+  maxPrivateSocketsPerUser: number;
 }
 
 export const defaultRelayLimits: RelayLimits = {
@@ -115,7 +138,13 @@ export const defaultRelayLimits: RelayLimits = {
   upstreamMsgsPerSecond: 10,
   tradeTimeoutMs: 10_000,
   batchWindowMs: 0,
+  // With the session store's own 500 ms re-read, a change reaches an open socket within 1 s.
+  sessionCheckMs: 250,
+  maxPrivateSocketsPerUser: 4,
 };
+
+/** A session still valid, or why it ended (the close reason its sockets get). */
+export type SessionRecheck = { ok: true } | { ok: false; reason: string };
 
 export interface WsRelayDeps {
   /** The session of the upgrade request's cookie, or null (answered 401). */
@@ -133,6 +162,17 @@ export interface WsRelayDeps {
    */
   audit(record: WsAuditRecord): WsAuditRow | void | Promise<WsAuditRow | void>;
   logger: RelayLogger;
+  /**
+   * Whether the session behind an open socket still stands (checked every sessionCheckMs
+   * and before every trade op). Without it a socket lives as long as it is open.
+   */
+  recheck?(session: RelaySession, fresh?: boolean): SessionRecheck;
+  /**
+   * Settles a trade op whose answer never came (timeout, or the link dropped): looks the
+   * orders up by clientOid and completes the audit row with what it finds. Resolves with
+   * the final answer for the browser, or null when the truth could not be learnt.
+   */
+  reconcile?(op: UnknownTradeOp): Promise<ReconciledTrade | null>;
   /** Extra validation of a trade op after the relay's own structural checks. */
   validateTradeOp?(msg: unknown): TradeOpCheck;
   clock?: RelayClock;

@@ -17,6 +17,8 @@ import { PrivateRelay } from './ws-private-relay';
 import type { WsRelayHooks } from './relay-hooks';
 import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
 import { BrowserSendQueue, type SendQueueHooks } from './ws-send-queue';
+import { checkJsonShape } from '../policy/json-shape';
+import { checkSubscription } from './ws-subscription-check';
 import { defaultRelayLimits, type RelayClock, type RelayLimits, type RelaySession, type WsRelayDeps } from './ws-relay-types';
 
 export const PUBLIC_PATH = '/ws/public';
@@ -25,12 +27,19 @@ export const PRIVATE_PATH = '/ws/private';
 const MAX_BROWSER_MESSAGE_BYTES = 64 * 1024;
 /** Close code for a browser that fell too far behind on messages that cannot be dropped. */
 export const CLOSE_SLOW_CONSUMER = 4008;
+/** Close code for a socket whose session ended (signed out, expired, user removed or changed). */
+export const CLOSE_SESSION_ENDED = 4401;
+/** Close code for a private socket past the per-user limit. */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;
 
 const systemClock: RelayClock = { now: () => Date.now() };
 
 export interface BrowserConnection {
   readonly path: typeof PUBLIC_PATH | typeof PRIVATE_PATH;
   readonly user: string;
+  readonly session: RelaySession;
+  readonly ws: WebSocket;
+  readonly locale: Locale;
   readonly account: string | undefined;
   readonly queue: BrowserSendQueue;
   readonly privateRelay: PrivateRelay | undefined;
@@ -57,6 +66,13 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
   const hub = new PublicHub(deps.upstream.publicUrl, limits, logger, clock);
   const connections = new Set<BrowserConnection>();
   const alive = new WeakSet<WebSocket>();
+  /** Private sockets per user, counted from admission (an upgrade in progress counts). */
+  const privateCount = new Map<string, number>();
+  const countPrivate = (user: string, delta: number) => {
+    const n = (privateCount.get(user) ?? 0) + delta;
+    if (n <= 0) privateCount.delete(user);
+    else privateCount.set(user, n);
+  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
@@ -85,9 +101,21 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
       wss.handleUpgrade(req, socket, head, (ws) => openPublic(ws, socket, session, locale, batch));
       return;
     }
+    if ((privateCount.get(session.user) ?? 0) >= limits.maxPrivateSocketsPerUser) {
+      // Opened only to say why in a way a browser can read (a refused upgrade's body is not shown to it).
+      const detail = `${session.user} already has ${limits.maxPrivateSocketsPerUser} open; close a tab or window first`;
+      logger.warn({ user: session.user, limit: limits.maxPrivateSocketsPerUser }, 'private socket refused: too many for this user');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        ws.send(JSON.stringify({ event: 'error', code: 'DESK429S', msg: errorMessage('DESK429S', locale, { detail }) }));
+        ws.close(CLOSE_TOO_MANY_SOCKETS, closeReason(`too many private sockets (limit ${limits.maxPrivateSocketsPerUser})`));
+      });
+      return;
+    }
     const name = url.searchParams.get('account') ?? session.accounts[0];
     const account = name === undefined ? null : deps.accountFor(session, name);
     if (account === null) return refuse(socket, 'DESK403A', locale, { field: name ?? '(none)' });
+    countPrivate(session.user, 1);
+    socket.once('close', () => countPrivate(session.user, -1));
     wss.handleUpgrade(req, socket, head, (ws) => {
       const queue = newQueue(ws, socket, () => null, false);
       const privateRelay = new PrivateRelay({
@@ -96,12 +124,14 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
         locale,
         queue,
         closeBrowser: (code, reason) => ws.close(code, reason),
+        // Runs only on a trade op, after `conn` below exists.
+        endSession: (reason) => endSession(conn, reason),
         deps,
         limits,
         logger,
         clock,
       });
-      const conn: BrowserConnection = { path: PRIVATE_PATH, user: session.user, account: account.name, queue, privateRelay };
+      const conn: BrowserConnection = { path: PRIVATE_PATH, user: session.user, session, ws, locale, account: account.name, queue, privateRelay };
       track(ws, conn, locale, (msg) => privateRelay.onBrowser(msg), () => privateRelay.close());
     });
   }
@@ -113,16 +143,20 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
     const queue = newQueue(ws, transport, (key) => hub.snapshotFor(hubClient, key), batch);
     const hubClient: HubClient = { queue, channels: new Map() };
     hub.addClient(hubClient);
-    const conn: BrowserConnection = { path: PUBLIC_PATH, user: session.user, account: undefined, queue, privateRelay: undefined };
+    const conn: BrowserConnection = { path: PUBLIC_PATH, user: session.user, session, ws, locale, account: undefined, queue, privateRelay: undefined };
     const onMessage = (msg: Record<string, unknown>): void => {
       const op = msg.op;
       if (op === 'subscribe' || op === 'unsubscribe') {
-        const args = msg.args;
-        if (!Array.isArray(args) || args.length === 0) return sendError(queue, '30016', locale, { detail: 'args must be a non-empty array' });
-        for (let i = 0; i < args.length; i++) {
-          const problem = op === 'subscribe' ? hub.subscribe(hubClient, args[i]) : hub.unsubscribe(hubClient, args[i]);
-          if (problem !== null) sendError(queue, '30016', locale, { detail: `args.${i}: ${problem}` });
-        }
+        // The same strict shape as the private socket's (and the contract's): at most 50
+        // args, no unknown fields, known public topics only; one error frame per refusal.
+        const checked = checkSubscription(msg, 'public', session);
+        if (!checked.ok) return sendError(queue, checked.code, locale, checked.params);
+        const problems: string[] = [];
+        checked.args.forEach((arg, i) => {
+          const problem = op === 'subscribe' ? hub.subscribe(hubClient, arg) : hub.unsubscribe(hubClient, arg);
+          if (problem !== null) problems.push(`args.${i}: ${problem}`);
+        });
+        if (problems.length > 0) sendError(queue, '30016', locale, { detail: problems.join('; ').slice(0, 500) });
       } else if (op === 'login') {
         queue.send(JSON.stringify({ event: 'login', code: 0, msg: '' }), EVENT_KEY, 'event');
       } else {
@@ -163,9 +197,13 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
         conn.queue.send('pong', EVENT_KEY, 'event');
         return;
       }
+      const text = data.toString('utf8');
+      // Before parsing: a 20,000-level nest or a repeated key is refused, not half-read.
+      const shape = checkJsonShape(text);
+      if (shape !== null) return sendError(conn.queue, '30016', locale, { detail: `${shape.field} ${shape.detail}` });
       let msg: unknown;
       try {
-        msg = JSON.parse(data.toString('utf8'));
+        msg = JSON.parse(text);
       } catch {
         return sendError(conn.queue, '30016', locale, { detail: 'the message is not JSON' });
       }
@@ -182,6 +220,26 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
       logger.info({ path: conn.path, user: conn.user, account: conn.account }, 'browser websocket closed');
     });
   }
+
+  /** Ends a socket whose session is gone: one error frame saying why, then a close with the reason. */
+  const endSession = (conn: BrowserConnection, reason: string): void => {
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    logger.info({ path: conn.path, user: conn.user, reason }, 'session ended; closing its socket');
+    conn.privateRelay?.close();
+    conn.queue.send(JSON.stringify({ event: 'error', code: 'DESK401S', msg: errorMessage('DESK401S', conn.locale, { detail: reason }) }), EVENT_KEY, 'event');
+    conn.ws.close(CLOSE_SESSION_ENDED, closeReason(`session ended: ${reason}`));
+  };
+  const recheck = deps.recheck;
+  const sessionWatch =
+    recheck === undefined
+      ? undefined
+      : setInterval(() => {
+          for (const conn of connections) {
+            const verdict = recheck(conn.session);
+            if (!verdict.ok) endSession(conn, verdict.reason);
+          }
+        }, limits.sessionCheckMs);
+  sessionWatch?.unref();
 
   // Browsers answer protocol pings by themselves; one that misses a round is gone.
   const pinger = setInterval(() => {
@@ -204,11 +262,17 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
     close: async () => {
       server.off('upgrade', onUpgrade);
       clearInterval(pinger);
+      if (sessionWatch) clearInterval(sessionWatch);
       for (const ws of wss.clients) ws.terminate();
       hub.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** A close reason fits in 123 bytes (RFC 6455); ours are short ASCII. */
+function closeReason(text: string): string {
+  return text.slice(0, 120);
 }
 
 function localeOf(req: IncomingMessage): Locale {

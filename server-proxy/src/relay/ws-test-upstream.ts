@@ -60,6 +60,9 @@ export class TestUpstream {
   readonly conns: UpstreamConn[] = [];
   /** False makes the upstream ignore text pings (a dead link that stays open). */
   answerPings = true;
+  /** True holds trade answers back (an exchange that took the op but has not answered) until releaseTrades(). */
+  holdTrades = false;
+  private readonly held: (() => void)[] = [];
   private readonly books = new Map<string, TestBook>();
   private orderSeq = 0;
 
@@ -83,6 +86,11 @@ export class TestUpstream {
 
   get privateUrl(): string {
     return `ws://127.0.0.1:${this.port}/v3/ws/private`;
+  }
+
+  /** Sends every held trade answer now. */
+  releaseTrades(): void {
+    for (const send of this.held.splice(0)) send();
   }
 
   open(path: string): UpstreamConn[] {
@@ -235,9 +243,9 @@ export class TestUpstream {
         clientOid: o.clientOid ?? `auto-${this.orderSeq}`,
         cTime: String(Date.now()),
       }));
-      ws.send(
-        JSON.stringify({ event: 'trade', id: msg.id, category: msg.category, topic: msg.topic, args, code: '0', msg: 'success', ts: String(Date.now()) }),
-      );
+      const answer = JSON.stringify({ event: 'trade', id: msg.id, category: msg.category, topic: msg.topic, args, code: '0', msg: 'success', ts: String(Date.now()) });
+      if (this.holdTrades) this.held.push(() => ws.readyState === ws.OPEN && ws.send(answer));
+      else ws.send(answer);
     }
   }
 }

@@ -4,10 +4,15 @@
 // is refused here with nothing forwarded.
 
 import { errorMessage, type Locale } from '@contract/errors';
-import { checkTradeOp, type WsTradeRequest } from '@contract/schemas/ws-private';
+import { z } from 'zod';
+import { checkTradeOp, wsTradeRequest, type WsTradeRequest } from '@contract/schemas/ws-private';
+import { check } from '@contract/validation';
 import type { RelaySession, TradeOpCheck } from './ws-relay-types';
 
 export const TRADE_PERMISSION = 'trade.write';
+
+/** The envelope closed: a field the contract does not name (uid, apiKey, ...) is refused, not sent upstream. */
+const closedEnvelope = z.strictObject(wsTradeRequest.shape);
 
 export type TradeOpVerdict =
   | { ok: true; op: WsTradeRequest }
@@ -30,7 +35,8 @@ export function checkWsTrade(
       field: undefined,
     };
   }
-  const checked = checkTradeOp(msg);
+  const closed = check(closedEnvelope, msg);
+  const checked = closed.ok ? checkTradeOp(msg) : closed;
   if (!checked.ok) {
     return {
       ok: false,

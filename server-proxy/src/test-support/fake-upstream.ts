@@ -35,6 +35,8 @@ export class FakeUpstream {
         at: performance.now(),
       };
       holder.self?.calls.push(call);
+      // A stalled call gets no answer until release() (an exchange that stopped mid-call).
+      if (holder.self?.stall?.(call)) await new Promise<void>((resolve) => holder.self?.stalled.push(resolve));
       const custom = holder.self?.responder?.(call);
       if (custom) return reply.code(custom.status).send(custom.body);
       let data: unknown = 'success';
@@ -50,6 +52,14 @@ export class FakeUpstream {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     holder.self = new FakeUpstream(app, address);
     return holder.self;
+  }
+
+  /** Calls it matches are held without an answer until release(). */
+  stall: ((call: RecordedCall) => boolean) | undefined;
+  readonly stalled: (() => void)[] = [];
+
+  release(): void {
+    for (const go of this.stalled.splice(0)) go();
   }
 
   respond(responder: Responder | undefined): void {

@@ -18,6 +18,9 @@ declare module 'fastify' {
   }
 }
 
+/** Upstream failures that mean the call never left (no connection was made). */
+const NOT_SENT_REASONS = new Set(['connection refused', 'host not found']);
+
 const LOCALE_RE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/;
 
 /** The `locale` header passed upstream (spec 9): a well-formed tag, else the default. */
@@ -37,7 +40,7 @@ function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown
 }
 
 /** Which upstream path to call: a configured override, else the catalog's upstream path. */
-export function upstreamPathOf(endpoint: EndpointDef, ctx: DeskContext): string {
+export function upstreamPathOf(endpoint: EndpointDef, ctx: Pick<DeskContext, 'config'>): string {
   const override = ctx.config.upstream.paths[endpoint.id];
   if (override) return override;
   if (ctx.config.upstream.specPaths) return endpoint.path;
@@ -112,7 +115,9 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
   // Callback style, not async: this runs on every call, and an async hook costs a promise
   // and a microtask turn for nothing. A refusal answers here and does not call done().
   app.addHook('onRequest', (request, reply, done) => {
-    const session = sessionOf(request.headers, ctx.sessions);
+    // A mutation reads the session and its user afresh (no cache): nothing is placed or
+    // audited under a user removed or changed a moment ago by another process.
+    const session = sessionOf(request.headers, ctx.sessions, request.method !== 'GET' && request.method !== 'HEAD');
     if (!session) {
       replyError(request, reply, 'DESK401', {}, ctx.clock.now());
       return;
@@ -133,7 +138,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     if (!session || !call) return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
     const { endpoint, account } = call;
     const rawBody = typeof request.body === 'string' ? request.body : undefined;
-    const validated = validateCall(call, request.query, request.headers['content-type'], rawBody);
+    const validated = validateCall(call, request.query, request.headers['content-type'], rawBody, session, ctx.keyStore);
     if ('code' in validated) return refuse(request, reply, session, validated, call);
 
     const perSecond = endpoint.rateLimit.documented ? endpoint.rateLimit.perSecond : (ctx.config.rate.undocumentedPerSecond ?? endpoint.rateLimit.perSecond);
@@ -186,7 +191,16 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       ctx.shaper.release(laneKey);
       const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
       ctx.logger.warn({ endpoint: endpoint.id, account: account.name, reason }, 'upstream unavailable');
-      if (written) auditOutcome(reply, written, { status: 502, code: 'DESK502', msg: reason }, validated.body, undefined);
+      if (written && NOT_SENT_REASONS.has(reason)) {
+        // The connection was never made: nothing reached the exchange, so this is a plain failure.
+        auditOutcome(reply, written, { status: 502, code: 'DESK502', msg: `${reason}; nothing was sent` }, validated.body, undefined);
+      } else if (written) {
+        // The call may have been carried out: the row says unknown (never failed) and the
+        // reconciler looks the orders up by clientOid and completes it with the truth.
+        const refs = collectOrderRefs(validated.body);
+        void ctx.reconciler.settle({ row: written.id, account: account.name, endpoint: endpoint.id, clientOids: refs.clientOids, orderIds: refs.orderIds }, reason);
+        return replyError(request, reply, 'DESK502U', { detail: reason }, ctx.clock.now());
+      }
       return replyError(request, reply, 'DESK502', { detail: reason }, ctx.clock.now());
     }
 

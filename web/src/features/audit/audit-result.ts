@@ -13,6 +13,7 @@ export interface AuditResult {
 }
 
 export function auditResultOf(row: Pick<AuditRow, 'state' | 'code' | 'msg'>): AuditResult {
+  if (row.state === 'unknown') return { tone: 'unknown', code: 'unknown', text: 'unknown, checking: the answer never came and the order may exist; the desk is checking it by clientOid' };
   if (row.state === 'sent') return { tone: 'unknown', code: 'sent', text: 'no result recorded: the call was sent and the order may exist; check it by its clientOid' };
   return { tone: row.code === '00000' || row.code === '0' ? 'ok' : 'failed', code: row.code, text: row.msg };
 }

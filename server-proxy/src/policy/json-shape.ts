@@ -1,0 +1,74 @@
+// Checks the shape of a JSON text before it is parsed (issue 16 items 6 and 8):
+// - a key repeated in one object is refused: JSON.parse keeps the last value, which is
+//   what would be validated, while the raw text, holding both, is what gets signed and
+//   sent, and the exchange may read the first;
+// - nesting deeper than MAX_JSON_DEPTH is refused: nothing the desk sends nests past a
+//   handful of levels, and a 20,000-level body would otherwise reach the parser, the
+//   validator and the audit log.
+// One linear pass over the text, no allocation per character; a text that is not JSON at
+// all is left to JSON.parse to report.
+
+export const MAX_JSON_DEPTH = 32;
+
+export interface JsonShapeProblem {
+  field: string;
+  detail: string;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const COMMA = 0x2c;
+
+/** null when the text nests within the limit and repeats no key in any object. */
+export function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH): JsonShapeProblem | null {
+  // One entry per open container: the keys seen so far for an object, null for an array.
+  const open: (Set<string> | null)[] = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      let j = i + 1;
+      let escaped = false;
+      while (j < text.length) {
+        const d = text.charCodeAt(j);
+        if (d === BACKSLASH) {
+          escaped = true;
+          j += 2;
+          continue;
+        }
+        if (d === QUOTE) break;
+        j++;
+      }
+      if (j >= text.length) return null;
+      const keys = open[open.length - 1];
+      if (expectKey && keys) {
+        let key = text.slice(i + 1, j);
+        if (escaped) {
+          try {
+            key = JSON.parse(text.slice(i, j + 1)) as string;
+          } catch {
+            return null;
+          }
+        }
+        if (keys.has(key)) return { field: key.slice(0, 64), detail: 'appears twice in one object; send each field once' };
+        keys.add(key);
+        expectKey = false;
+      }
+      i = j;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      if (open.length >= maxDepth) return { field: '(body)', detail: `nests deeper than ${maxDepth} levels; refused before parsing` };
+      open.push(c === OPEN_OBJECT ? new Set() : null);
+      expectKey = c === OPEN_OBJECT;
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      open.pop();
+      expectKey = false;
+    } else if (c === COMMA) {
+      expectKey = open[open.length - 1] != null;
+    }
+  }
+  return null;
+}
