@@ -12,7 +12,7 @@ import { KeySourceError, KeyStore, simulatorAccounts, upstreamAccounts } from '.
 import { createLogger } from './logger';
 import { openDatabase } from './open-database';
 import type { AttachWsRelay } from './relay/relay-hooks';
-import { SimulatorStartError, startSimulator, type RunningSimulator } from './simulator-child';
+import { SimulatorStartError, SimulatorSupervisor } from './simulator-child';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     process.stderr.write(`WARNING: HOST=${config.host}: the desk is reachable from other machines. Anyone who reaches it and gets a session can trade with your keys.\n`);
   }
 
-  let simulator: RunningSimulator | undefined;
+  let simulator: SimulatorSupervisor | undefined;
   let upstreamUrl = config.upstream.rest;
   let upstreamWs = { wsPublic: config.upstream.wsPublic ?? '', wsPrivate: config.upstream.wsPrivate ?? '' };
   let keyStore: KeyStore;
@@ -45,13 +45,12 @@ async function main(): Promise<void> {
   if (upstreamUrl) {
     keyStore = new KeyStore(upstreamAccounts(process.env, config.keyFile ? fromRoot(config.keyFile) : undefined));
   } else {
-    simulator = await startSimulator(repoRoot, config.simPort, process.env);
+    // A simulator crash is not the proxy's end: it is restarted with backoff while the
+    // proxy answers 502 for what needs it (simulator-child.ts, SimulatorSupervisor).
+    simulator = new SimulatorSupervisor({ repoRoot, port: config.simPort, env: process.env, log: (level, obj, msg) => logger[level](obj, msg) });
+    await simulator.start();
     const sim = simulator;
     process.on('exit', () => sim.stop());
-    sim.child.once('exit', (code) => {
-      logger.error({ code }, 'the embedded simulator exited');
-      process.exit(1);
-    });
     upstreamUrl = simulator.restUrl;
     const wsBase = upstreamUrl.replace(/^http/, 'ws');
     upstreamWs = { wsPublic: `${wsBase}/v3/ws/public`, wsPrivate: `${wsBase}/v3/ws/private` };

@@ -23,6 +23,7 @@ const READY_RE = /simulator listening on (http:\/\/[^\s]+)/;
  */
 export function startSimulator(repoRoot: string, port: number, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<RunningSimulator> {
   const entry = resolve(repoRoot, 'simulator/src/main.ts');
+  const parentWatch = resolve(repoRoot, 'server-proxy/src/simulator-parent-watch.ts');
   const tsx = resolve(repoRoot, 'node_modules/tsx');
   if (!existsSync(entry)) {
     return Promise.reject(new SimulatorStartError(`the embedded simulator is missing (${entry} does not exist); set DESK_UPSTREAM_REST to use another upstream`));
@@ -30,11 +31,12 @@ export function startSimulator(repoRoot: string, port: number, env: NodeJS.Proce
   if (!existsSync(tsx)) return Promise.reject(new SimulatorStartError('node_modules/tsx is missing: run npm install'));
 
   // node --import tsx (not the tsx wrapper): the child IS the simulator, so stopping it
-  // cannot leave a grandchild behind.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, '--port', String(port)], {
+  // cannot leave a grandchild behind. Its stdin is a pipe from us that it watches
+  // (simulator-parent-watch.ts): if we die, even by kill -9, it exits too.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', parentWatch, entry, '--port', String(port)], {
     cwd: repoRoot,
     env: { ...env, SIM_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -69,4 +71,91 @@ export function startSimulator(repoRoot: string, port: number, env: NodeJS.Proce
       }
     });
   });
+}
+
+export interface SupervisorOptions {
+  repoRoot: string;
+  /** The first start's port (0 picks one); restarts reuse the port it got, so the proxy's upstream URL stays right. */
+  port: number;
+  env: NodeJS.ProcessEnv;
+  log: (level: 'info' | 'warn' | 'error', obj: object, msg: string) => void;
+  /** Backoff between restarts: the first wait, doubled per crash in a row up to the max. */
+  restartBaseMs?: number;
+  restartMaxMs?: number;
+  /** Running this long counts as recovered: the next crash waits the base again. */
+  stableAfterMs?: number;
+}
+
+/**
+ * Keeps the embedded simulator running (issue 16 item 3). A simulator that crashes is
+ * restarted with backoff on the same port while the proxy stays up and answers 502 for
+ * what needs it; a start that fails (the port still held by a simulator shutting down,
+ * say) counts as a crash too. stop() ends it for good.
+ */
+export class SimulatorSupervisor {
+  #current: RunningSimulator | undefined;
+  #stopped = false;
+  #crashes = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #restUrl = '';
+  #port: number;
+
+  constructor(private readonly o: SupervisorOptions) {
+    this.#port = o.port;
+  }
+
+  /** The first start: it must succeed (a clear error otherwise), as before supervision. */
+  async start(): Promise<RunningSimulator> {
+    const sim = await startSimulator(this.o.repoRoot, this.#port, this.o.env);
+    this.adopt(sim);
+    this.#restUrl = sim.restUrl;
+    this.#port = Number(new URL(sim.restUrl).port);
+    return sim;
+  }
+
+  get restUrl(): string {
+    return this.#restUrl;
+  }
+
+  /** The simulator's process id now (undefined while it is being restarted). */
+  get pid(): number | undefined {
+    return this.#current?.child.pid;
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#current?.stop();
+  }
+
+  private adopt(sim: RunningSimulator): void {
+    this.#current = sim;
+    const startedAt = Date.now();
+    sim.child.once('exit', (code, signal) => {
+      if (this.#current === sim) this.#current = undefined;
+      if (this.#stopped) return;
+      if (Date.now() - startedAt >= (this.o.stableAfterMs ?? 30_000)) this.#crashes = 0;
+      this.scheduleRestart({ code, signal });
+    });
+  }
+
+  private scheduleRestart(why: object): void {
+    const base = this.o.restartBaseMs ?? 250;
+    const wait = Math.min(this.o.restartMaxMs ?? 10_000, base * 2 ** this.#crashes);
+    this.#crashes++;
+    this.o.log('error', { ...why, restartInMs: wait }, 'the embedded simulator stopped; restarting it (calls answer 502 meanwhile)');
+    this.#timer = setTimeout(() => {
+      if (this.#stopped) return;
+      startSimulator(this.o.repoRoot, this.#port, this.o.env).then(
+        (sim) => {
+          if (this.#stopped) return sim.stop();
+          this.adopt(sim);
+          this.o.log('info', { restUrl: sim.restUrl }, 'the embedded simulator is back');
+        },
+        (err: unknown) => {
+          if (!this.#stopped) this.scheduleRestart({ err: err instanceof Error ? err.message : String(err) });
+        },
+      );
+    }, wait);
+  }
 }
