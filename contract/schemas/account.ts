@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   accountMode,
   category,
+  categoryName,
   coin,
   decimalString,
   holdMode,
@@ -85,6 +86,8 @@ export const assetRow = z.object({
   available: signedDecimalString,
   debt: decimalString,
   locked: decimalString,
+  /** Borrowed amount: sent by the live account push, not by GET assets. */
+  borrow: decimalString.optional(),
 });
 export const assets = z.object({
   accountEquity: signedDecimalString,
@@ -130,33 +133,71 @@ export const maxTransferable = z.object({ coin: z.string(), maxTransfer: decimal
 
 /** GET /api/v3/position/current-position. */
 export const positionQuery = z.strictObject({ category: category.optional(), symbol: symbol.optional(), posSide: z.enum(['long', 'short']).optional() });
-export const position = z.object({
-  category: z.string(),
-  symbol: z.string(),
-  marginCoin: z.string(),
-  holdMode: z.string(),
-  posSide: z.string(),
-  marginMode: z.string(),
-  positionBalance: signedDecimalString,
-  available: decimalString,
-  frozen: decimalString,
-  total: decimalString,
-  leverage: z.string(),
-  curRealisedPnl: signedDecimalString,
-  avgPrice: decimalString,
-  positionStatus: z.string(),
-  unrealisedPnl: signedDecimalString,
-  liquidationPrice: z.string(),
-  mmr: z.string(),
-  profitRate: signedDecimalString,
-  markPrice: decimalString,
-  breakEvenPrice: z.string(),
-  totalFunding: signedDecimalString,
-  openFeeTotal: signedDecimalString,
-  closeFeeTotal: signedDecimalString,
-  createdTime: z.string(),
-  updatedTime: z.string(),
-});
+/**
+ * The futures category of a position push, which names none (websocket.md): USDT- and
+ * USDC-margined contracts settle in those coins, coin-margined ones in their base coin.
+ */
+function futuresCategoryOf(marginCoin: string): string {
+  if (marginCoin === 'USDT') return 'usdt-futures';
+  if (marginCoin === 'USDC') return 'usdc-futures';
+  return 'coin-futures';
+}
+
+/**
+ * A position, as GET current-position answers it or as the `position` channel pushes it.
+ * The push names several fields differently (size, marginSize, liqPrice, totalFundingFee)
+ * and sends no category; both parse to the REST names below. Fee totals, profit rate,
+ * mmr, break-even and liquidation price may be "" (websocket.md example) before they apply.
+ */
+export const position = z
+  .object({
+    category: categoryName.optional(),
+    symbol: z.string(),
+    marginCoin: z.string(),
+    holdMode: z.string(),
+    posSide: z.string(),
+    marginMode: z.string(),
+    positionBalance: signedDecimalString.optional(),
+    marginSize: signedDecimalString.optional(),
+    available: decimalString,
+    frozen: decimalString,
+    total: decimalString.optional(),
+    size: decimalString.optional(),
+    leverage: z.string(),
+    curRealisedPnl: signedDecimalString,
+    avgPrice: decimalString,
+    positionStatus: z.string(),
+    unrealisedPnl: signedDecimalString,
+    liquidationPrice: z.string().optional(),
+    liqPrice: z.string().optional(),
+    mmr: z.string(),
+    /** Margin rate: pushed by the live position channel only. */
+    marginRate: z.string().optional(),
+    profitRate: optionalDecimalString,
+    markPrice: decimalString,
+    breakEvenPrice: z.string(),
+    totalFunding: signedDecimalString.optional(),
+    totalFundingFee: signedDecimalString.optional(),
+    openFeeTotal: optionalDecimalString,
+    closeFeeTotal: optionalDecimalString,
+    createdTime: z.string(),
+    updatedTime: z.string(),
+  })
+  .transform((p, ctx) => {
+    const { marginSize, size, liqPrice, totalFundingFee, ...rest } = p;
+    const pick = (value: string | undefined, field: string, alias: string): string => {
+      if (value === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} (or ${alias}) is required` });
+      return value ?? '';
+    };
+    return {
+      ...rest,
+      category: p.category ?? futuresCategoryOf(p.marginCoin),
+      positionBalance: pick(p.positionBalance ?? marginSize, 'positionBalance', 'marginSize'),
+      total: pick(p.total ?? size, 'total', 'size'),
+      liquidationPrice: pick(p.liquidationPrice ?? liqPrice, 'liquidationPrice', 'liqPrice'),
+      totalFunding: pick(p.totalFunding ?? totalFundingFee, 'totalFunding', 'totalFundingFee'),
+    };
+  });
 export type Position = z.infer<typeof position>;
 export const positionList = z.object({ list: z.array(position) });
 

@@ -42,12 +42,16 @@ export type Category = (typeof categories)[number];
 
 export const sides = ['buy', 'sell'] as const;
 export const side = z.enum(sides);
+export type Side = (typeof sides)[number];
 export const orderTypes = ['limit', 'market'] as const;
 export const orderType = z.enum(orderTypes);
+export type OrderType = (typeof orderTypes)[number];
 export const timeInForces = ['gtc', 'ioc', 'fok', 'post_only'] as const;
 export const timeInForce = z.enum(timeInForces);
+export type TimeInForce = (typeof timeInForces)[number];
 export const posSides = ['long', 'short'] as const;
 export const posSide = z.enum(posSides);
+export type PosSide = (typeof posSides)[number];
 /** yes/no flags: REST documents `yes`/`no`, WebSocket trading `YES`/`NO`; parsed to lower case. */
 export const yesNo = ciEnum(['yes', 'no']);
 /** Margin mode of a futures order or leverage setting (docs: `crossed` is the default). */
@@ -59,15 +63,43 @@ export const stpMode = z.enum(stpModes);
 export type StpMode = (typeof stpModes)[number];
 export const holdModes = ['one_way_mode', 'hedge_mode'] as const;
 export const holdMode = z.enum(holdModes);
+export type HoldMode = (typeof holdModes)[number];
 /** spec 2.9: Spot (coming soon), Basic, Advanced. */
 export const accountModes = ['spot', 'basic', 'advanced'] as const;
 export const accountMode = z.enum(accountModes);
 
-/** spec 3.1. */
+/** spec 3.1: the desk's order states. The seed spells the final one `canceled`. */
 export const orderStates = ['live', 'new', 'partially_filled', 'filled', 'canceled'] as const;
-export const orderState = z.enum(orderStates);
 export type OrderState = (typeof orderStates)[number];
 export const terminalStates: readonly OrderState[] = ['filled', 'canceled'];
+export const openStates: readonly OrderState[] = ['live', 'new', 'partially_filled'];
+/** True for a state after which the order can no longer fill or change. */
+export function isTerminalState(state: string): boolean {
+  return (terminalStates as readonly string[]).includes(state);
+}
+/** True for a state in which the order rests (or is about to rest) on the book. */
+export function isOpenState(state: string): boolean {
+  return (openStates as readonly string[]).includes(state);
+}
+/**
+ * An order state as either dialect sends it: the live API spells the final state
+ * `cancelled`; it parses to the desk's one name, `canceled`. Case is ignored.
+ */
+export const orderState = z
+  .string()
+  .transform((s) => {
+    const lower = s.toLowerCase();
+    return lower === 'cancelled' ? 'canceled' : lower;
+  })
+  .pipe(z.enum(orderStates));
+
+/**
+ * A category in an answer or push. Answers spell it `USDT-FUTURES` (REST) or
+ * `usdt-futures` (WebSocket); it parses to lower case. Unlike the request-side `category`,
+ * an unknown business line is kept rather than refused, so a new product on the live
+ * exchange does not make a whole page of records fail.
+ */
+export const categoryName = z.string().min(1).transform((s) => s.toLowerCase());
 
 /** Why an order was cancelled (spec 2.8 cancelSource; spec 3.1 and 3.3). */
 export const cancelSources = ['user', 'ioc', 'fok', 'post_only', 'self_trade', 'market_no_liquidity', 'modify_failed', 'reduce_only', 'liquidation', 'system'] as const;

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import {
   cancelSource,
+  cancelSources,
   category,
+  categoryName,
   clientOid,
   decimalString,
   feeDetail,
@@ -20,7 +22,9 @@ import {
   symbol,
   timeInForce,
   yesNo,
+  type CancelSource,
 } from './common';
+import { SUCCESS } from './envelope';
 import { page, pageQuery, timeRangeOrdered } from './pagination';
 
 export const MAX_BATCH = 20;
@@ -111,26 +115,46 @@ export const placeBatchRequest = batch(placeOrderRequest);
 export const batchModifyRequest = batch(modifyOrderRequest);
 export const cancelBatchRequest = batch(cancelOrderRequest);
 
-/** spec 4.7 rule 4: each order of a batch has its own code and msg ("00000" when accepted). */
-export const batchItemResult = z.object({
-  orderId: z.string(),
-  clientOid: z.string(),
-  code: z.string(),
-  msg: z.string(),
-});
+/**
+ * spec 4.7 rule 4: each order of a batch has its own code and msg ("00000" when accepted).
+ * The live API leaves both out of the items it accepted (trade.md examples); such an item
+ * parses as accepted, so an order that went through is never reported as failed.
+ */
+export const batchItemResult = z
+  .object({
+    orderId: z.string(),
+    clientOid: z.string(),
+    code: z.string().optional(),
+    msg: z.string().optional(),
+  })
+  .transform((o) => ({ ...o, code: o.code ?? SUCCESS, msg: o.msg ?? 'success' }));
 export const batchResult = z.array(batchItemResult);
 export type BatchItemResult = z.infer<typeof batchItemResult>;
 
+const knownSources = new Set<string>(cancelSources);
+/**
+ * The desk's cancel source for the live API's `cancelReason`. The docs name only
+ * `normal_cancel` (the user's own cancel); any other reason we do not know is the
+ * exchange's doing, so it reads as `system` and the raw reason stays in cancelReason.
+ */
+function sourceOfReason(reason: string | undefined): CancelSource | '' {
+  if (!reason) return '';
+  if (knownSources.has(reason)) return reason as CancelSource;
+  return reason === 'normal_cancel' ? 'user' : 'system';
+}
+
 /**
  * The order record. The spec names the state `state` and the cancel reason
- * `cancelSource`; the public API calls them `orderStatus` and `cancelReason`. The simulator
- * sends both; parsing accepts either and yields `state` and `cancelSource`.
+ * `cancelSource`; the public API calls them `orderStatus` and `cancelReason`, spells the
+ * final state `cancelled`, and (in the order push) names the position side `holdSide`.
+ * Parsing accepts every form and yields `state` (= `orderStatus`, in the desk's
+ * spelling), `cancelSource`, `posSide`, and a lower-case `category`.
  */
 export const orderRecord = z
   .object({
     orderId: z.string(),
     clientOid: z.string(),
-    category: z.string(),
+    category: categoryName,
     symbol: z.string(),
     orderType,
     side,
@@ -146,7 +170,9 @@ export const orderRecord = z
     cancelSource: z.union([cancelSource, z.literal('')]).optional(),
     cancelReason: z.string().optional(),
     posSide: z.string().optional(),
+    holdSide: z.string().optional(),
     holdMode: z.union([holdMode, z.literal('')]).optional(),
+    marginMode: z.string().optional(),
     reduceOnly: z.string().optional(),
     feeDetail: feeDetail.optional(),
     stpMode: z.string().optional(),
@@ -160,8 +186,9 @@ export const orderRecord = z
       ctx.addIssue({ code: 'custom', path: ['state'], message: 'state or orderStatus is required' });
       return z.NEVER;
     }
-    const source = o.cancelSource || (o.cancelReason as z.infer<typeof cancelSource> | undefined) || '';
-    return { ...o, state, orderStatus: state, cancelSource: source };
+    const { holdSide, ...rest } = o;
+    const posSide = o.posSide ?? holdSide;
+    return { ...rest, state, orderStatus: state, cancelSource: o.cancelSource || sourceOfReason(o.cancelReason), ...(posSide === undefined ? {} : { posSide }) };
   });
 export type OrderRecord = z.infer<typeof orderRecord>;
 export type OrderRecordInput = z.input<typeof orderRecord>;
@@ -186,13 +213,15 @@ export const fillsQuery = z
   .strictObject({ category: category.optional(), symbol: symbol.optional(), orderId: id.optional(), ...pageQuery })
   .superRefine(rangeRule);
 
-export const fillRecord = z.object({
+const fillFields = {
   execId: z.string(),
   /** The trade both sides of a fill share (spec 2.8); execId is this side's own record. */
   tradeId: z.string().optional(),
+  /** The live API's link between the two sides of a fill. */
+  execLinkId: z.string().optional(),
   orderId: z.string(),
   clientOid: z.string(),
-  category: z.string(),
+  category: categoryName,
   symbol: z.string(),
   orderType: z.string(),
   side,
@@ -201,10 +230,26 @@ export const fillRecord = z.object({
   execValue: decimalString,
   feeDetail,
   tradeScope: z.enum(['maker', 'taker']),
+  tradeSide: z.string().optional(),
   execPnl: z.string(),
   createdTime: z.string(),
   updatedTime: z.string(),
-});
+};
+export const fillRecord = z.object(fillFields);
+/**
+ * A fill as the `fill` channel pushes it (websocket.md): it carries `execTime` where the
+ * REST record has `createdTime`, and `holdSide`. Parsed to the FillRecord shape.
+ */
+export const fillPushItem = z
+  .object({ ...fillFields, createdTime: z.string().optional(), execTime: z.string().optional(), holdSide: z.string().optional() })
+  .transform((f, ctx) => {
+    const createdTime = f.createdTime ?? f.execTime;
+    if (createdTime === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['execTime'], message: 'execTime or createdTime is required' });
+      return z.NEVER;
+    }
+    return { ...f, createdTime };
+  });
 export type FillRecord = z.infer<typeof fillRecord>;
 export const fillPage = page(fillRecord);
 

@@ -1,10 +1,10 @@
 // Private WebSocket messages (spec 6.1, 6.2, 6.4; upstream-facts.md "WS v3"): login,
 // subscriptions to order/account/position, their pushes, and trade operations with answers.
 import { z } from 'zod';
-import { category, decimalString } from './common';
+import { category, decimalString, signedDecimalString } from './common';
 import { check, type Checked } from '../validation';
-import { assets, position } from './account';
-import { cancelOrderRequest, MAX_BATCH, modifyOrderRequest, orderRecord, wsPlaceOrderArg } from './orders';
+import { assetRow, assets, position, type Assets } from './account';
+import { cancelOrderRequest, fillPushItem, MAX_BATCH, modifyOrderRequest, orderRecord, wsPlaceOrderArg } from './orders';
 
 export const wsLoginRequest = z.object({
   op: z.literal('login'),
@@ -38,7 +38,8 @@ export const wsErrorAnswer = z.object({
   event: z.literal('error'),
   code: z.union([z.string(), z.number()]),
   msg: z.string(),
-  id: z.string().optional(),
+  // The trading docs show the id of a failed trade op as a number; it parses to text.
+  id: z.union([z.string(), z.number().transform(String)]).optional(),
   arg: z.unknown().optional(),
 });
 
@@ -56,6 +57,51 @@ export const orderPushItem = orderRecord.and(
 );
 export type OrderPushItem = z.infer<typeof orderPushItem>;
 
+/**
+ * The live `account` push (websocket.md): `totalEquity` and `unrealisedPnL` where GET
+ * assets has accountEquity and unrealisedPnl, a `coin` list whose rows carry `debts` and
+ * `borrow`, and no USDT or BTC equity.
+ */
+const liveAccountPushItem = z
+  .object({
+    totalEquity: signedDecimalString,
+    effEquity: signedDecimalString,
+    mmr: decimalString,
+    imr: decimalString,
+    mgnRatio: decimalString,
+    positionMgnRatio: decimalString,
+    unrealisedPnL: signedDecimalString,
+    coin: z.array(assetRow.omit({ debt: true }).extend({ debts: decimalString })),
+  })
+  .transform(({ totalEquity, unrealisedPnL, coin, ...rest }) => ({
+    ...rest,
+    accountEquity: totalEquity,
+    unrealisedPnl: unrealisedPnL,
+    usdtEquity: undefined as string | undefined,
+    btcEquity: undefined as string | undefined,
+    assets: coin.map(({ debts, ...row }) => ({ ...row, debt: debts })),
+  }));
+
+/**
+ * An `account` push in either dialect: the seed sends the GET assets shape, the live
+ * exchange its own (above). Both parse to the assets shape, where usdtEquity and
+ * btcEquity are undefined when the push did not carry them: see mergeAccountPush.
+ */
+export const accountPushItem = z.union([assets, liveAccountPushItem]);
+export type AccountPushItem = z.infer<typeof accountPushItem>;
+
+/**
+ * The account after a push. A live push carries no USDT or BTC equity, so those keep the
+ * values of the last GET assets; with no earlier answer to take them from, the result is
+ * undefined and the caller fetches GET assets instead.
+ */
+export function mergeAccountPush(before: Assets | undefined, item: AccountPushItem): Assets | undefined {
+  const usdtEquity = item.usdtEquity ?? before?.usdtEquity;
+  const btcEquity = item.btcEquity ?? before?.btcEquity;
+  if (usdtEquity === undefined || btcEquity === undefined) return undefined;
+  return { ...item, usdtEquity, btcEquity };
+}
+
 function push<T extends z.ZodType>(topic: (typeof privateTopics)[number], item: T) {
   return z.object({
     arg: z.object({ instType: z.literal('UTA'), topic: z.literal(topic) }),
@@ -65,8 +111,10 @@ function push<T extends z.ZodType>(topic: (typeof privateTopics)[number], item: 
   });
 }
 export const orderPush = push('order', orderPushItem);
-export const accountPush = push('account', assets);
+export const accountPush = push('account', accountPushItem);
+/** Position pushes parse to the GET current-position names (see `position`). */
 export const positionPush = push('position', position);
+export const fillPush = push('fill', fillPushItem);
 
 export const tradeTopics = ['place-order', 'modify-order', 'cancel-order', 'batch-place', 'batch-modify', 'batch-cancel'] as const;
 export type TradeTopic = (typeof tradeTopics)[number];
@@ -94,6 +142,10 @@ export const wsTradeRequest = z.object({
 });
 export type WsTradeRequest = z.infer<typeof wsTradeRequest>;
 
+/**
+ * The answer to a trade op (websocket.md): code "0" on success; batch items carry their
+ * own code and msg, singles none. connId names the upstream connection.
+ */
 export const wsTradeAnswer = z.object({
   event: z.literal('trade'),
   id: z.string(),
@@ -111,6 +163,7 @@ export const wsTradeAnswer = z.object({
   ),
   code: z.string(),
   msg: z.string(),
+  connId: z.string().optional(),
   ts: z.string(),
 });
 export type WsTradeAnswer = z.infer<typeof wsTradeAnswer>;

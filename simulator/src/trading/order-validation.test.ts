@@ -13,7 +13,7 @@ afterEach(async () => {
 describe('order entry validation', () => {
   it('rejects a clientOid that breaks the spec 8 rule with 40017 naming clientOid', async () => {
     f = fixture();
-    const r = await f.place(spotBuy('60000', '0.01', { clientOid: 'bad/oid' }));
+    const r = await f.place(spotBuy('60000', '0.01', { clientOid: 'bad?oid' }));
     expect(r).toMatchObject({ code: '40017', status: 400 });
     expect(r.msg).toContain('clientOid');
     const long = await f.place(spotBuy('60000', '0.01', { clientOid: 'x'.repeat(33) }));

@@ -69,7 +69,7 @@ describe('applyOrderPushes', () => {
       order({ state: 'new', updatedTime: '10' }),
       order({ state: 'new', price: '99', updatedTime: '11' }),
       order({ state: 'partially_filled', price: '99', cumExecQty: '0.3', updatedTime: '12' }),
-      order({ state: 'canceled', price: '99', cumExecQty: '0.3', cancelSource: 'normal_cancel', updatedTime: '13' }),
+      order({ state: 'canceled', price: '99', cumExecQty: '0.3', cancelSource: 'user', updatedTime: '13' }),
     ];
     // Every report at least once, some twice or more, in any order.
     const arrivals = fc.array(fc.integer({ min: 0, max: history.length - 1 }), { maxLength: 8 }).chain((extra) => {

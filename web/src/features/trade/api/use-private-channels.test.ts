@@ -19,14 +19,14 @@ describe('showOrderPushes (the trading screen’s order-push handler)', () => {
 
   it('raises a toast for an order that was canceled', () => {
     const before = toastStore.getState().toasts.length;
-    showOrderPushes([orderPush({ orderId: '3', state: 'canceled', cancelSource: 'normal_cancel' })], { client: new QueryClient(), account: 'main' });
+    showOrderPushes([orderPush({ orderId: '3', state: 'canceled', cancelSource: 'user' })], { client: new QueryClient(), account: 'main' });
     expect(toastStore.getState().toasts.length).toBe(before + 1);
   });
 
   it('raises no second toast for a push sent twice', () => {
     const client = new QueryClient();
     const before = toastStore.getState().toasts.length;
-    const push = orderPush({ orderId: '4', state: 'canceled', cancelSource: 'normal_cancel', updatedTime: '20' });
+    const push = orderPush({ orderId: '4', state: 'canceled', cancelSource: 'user', updatedTime: '20' });
     showOrderPushes([push], { client, account: 'main' });
     showOrderPushes([push], { client, account: 'main' });
     expect(toastStore.getState().toasts.length).toBe(before + 1);
