@@ -54,8 +54,37 @@ function bodyOf(req: FastifyRequest): unknown {
   }
 }
 
+/**
+ * Why a /__sim/ request is refused, or null (issue 16 finding 10). Any web page open in
+ * the same browser could otherwise POST text/plain to 127.0.0.1 (a "simple" request needs
+ * no preflight) and move money in the simulator. Accepted: loopback callers with no
+ * Origin (curl, tests, scripts) or the simulator's own Origin, and a body only as
+ * application/json.
+ */
+export function adminRefusal(req: Pick<FastifyRequest, 'headers' | 'method'> & { socket: { remoteAddress?: string | undefined; localPort?: number | undefined } }): { status: number; error: string } | null {
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return { status: 403, error: 'the /__sim/ admin routes answer loopback callers only' };
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const port = req.socket.localPort;
+    const own = [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
+    if (!own.includes(String(origin).toLowerCase())) return { status: 403, error: 'the /__sim/ admin routes refuse requests from web pages (an Origin other than the simulator)' };
+  }
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (hasBody && type !== 'application/json') return { status: 415, error: 'the /__sim/ admin routes take a body only as application/json' };
+  return null;
+}
+
 export function installAdminRoutes(sim: Simulator): void {
   const app = sim.app;
+
+  // One gate for every /__sim/ route, whichever extension registered it (faults, flow, ...).
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/__sim/')) return done();
+    const refusal = adminRefusal(req);
+    if (refusal === null) return done();
+    void reply.status(refusal.status).send({ error: refusal.error });
+  });
 
   /** A deposit arrives (credited to spot, then auto-transferred per spec 4.2 settings). */
   app.post('/__sim/deposit', (req, reply) => {
