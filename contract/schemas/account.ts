@@ -3,8 +3,10 @@
 import { z } from 'zod';
 import {
   accountMode,
+  categories,
   category,
   categoryName,
+  ciEnum,
   coin,
   decimalString,
   holdMode,
@@ -25,9 +27,11 @@ export const settings = z.object({
   uid: z.string(),
   accountMode: z.union([accountMode, z.string()]),
   assetMode: z.string(),
+  /** The live API's account level (basic, advanced, ...); the seed has none. */
+  accountLevel: z.string().optional(),
   holdMode,
   stpMode,
-  symbolConfigList: z.array(z.object({ category: z.string(), symbol: z.string(), marginMode: z.string(), leverage: z.string() })),
+  symbolConfigList: z.array(z.object({ category: categoryName, symbol: z.string(), marginMode: z.string(), leverage: z.string() })),
   coinConfigList: z.array(z.object({ coin: z.string(), leverage: z.string() })),
 });
 export type Settings = z.infer<typeof settings>;
@@ -202,13 +206,15 @@ export type Position = z.infer<typeof position>;
 export const positionList = z.object({ list: z.array(position) });
 
 /** GET /api/v3/account/financial-records (spec 4.6 pagination). */
+/** Financial records also list the live API's `OTHER` business line (account.md). */
+const recordCategory = ciEnum([...categories, 'other']);
 export const financialRecordsQuery = z
-  .strictObject({ category: category.optional(), coin: coin.optional(), type: z.string().regex(/^[A-Za-z_]{1,32}$/, 'must be a record type such as TRADE').optional(), ...pageQuery })
+  .strictObject({ category: recordCategory.optional(), coin: coin.optional(), type: z.string().regex(/^[A-Za-z_]{1,32}$/, 'must be a record type such as TRADE').optional(), ...pageQuery })
   .superRefine((q, ctx) => {
     if (!timeRangeOrdered(q)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
   });
 export const financialRecord = z.object({
-  category: z.string(),
+  category: categoryName,
   id: z.string(),
   symbol: z.string(),
   coin: z.string(),
