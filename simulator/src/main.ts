@@ -1,5 +1,6 @@
 // `npm run sim -- --port N`: the simulator alone, on 127.0.0.1 (ARCHITECTURE.md fixed
 // names). The proxy spawns this file and waits for the "listening" line.
+import { dialectFrom } from './dialect';
 import { createSimulator } from './server';
 import { installedExtensions } from './installed-extensions';
 
@@ -23,12 +24,13 @@ async function main(): Promise<void> {
   const port = portFrom(process.argv.slice(2), process.env);
   const sim = createSimulator({
     env: process.env,
+    dialect: dialectFrom(process.env),
     seed: intFromEnv('SIM_SEED', 1),
     flowRate: intFromEnv('SIM_FLOW_RATE', 10),
     extensions: installedExtensions,
   });
   const bound = await sim.listen(port);
-  console.log(`simulator listening on http://127.0.0.1:${bound}`);
+  console.log(`simulator listening on http://127.0.0.1:${bound} (dialect ${sim.dialect})`);
   const stop = () => {
     void sim.close().finally(() => process.exit(0));
   };

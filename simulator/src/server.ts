@@ -28,6 +28,7 @@ import { registerInstrumentHandlers } from './api/rest/handlers/instrument-handl
 import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { EventBus } from './bus/event-bus';
 import { systemClock, type Clock } from './clock';
+import type { Dialect } from './dialect';
 import { MatchingEngine } from './engine/matching-engine';
 import { InstrumentRegistry } from './instruments/instrument-registry';
 import { invariantViolations } from './invariants';
@@ -47,6 +48,8 @@ export interface SimulatorOptions {
   accounts?: readonly AccountSeed[];
   /** Check every answer against the catalog's response schema. Default true. */
   validateResponses?: boolean;
+  /** The dialect (SIM_DIALECT; dialect.ts): `seed` (default) or `live`. */
+  dialect?: Dialect;
   /** Fastify logging (default off). */
   logger?: boolean;
   extensions?: readonly SimulatorExtension[];
@@ -57,6 +60,7 @@ export type SimulatorExtension = (sim: Simulator) => void;
 
 export interface Simulator {
   app: FastifyInstance;
+  dialect: Dialect;
   bus: EventBus;
   clock: Clock;
   instruments: InstrumentRegistry;
@@ -80,6 +84,7 @@ export interface Simulator {
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = options.clock ?? systemClock;
+  const dialect = options.dialect ?? 'seed';
   const bus = new EventBus();
   const instruments = new InstrumentRegistry();
   const accounts = new AccountStore(withEnvKeys(options.accounts ?? seedAccounts, options.env ?? {}), bus, clock);
@@ -88,7 +93,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const positions = new PositionBook(accounts, bus, clock);
   positions.markOf = (symbol) => market.markOf(symbol);
   accounts.marginInUse = (uid) => positions.marginInUse(uid);
-  const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock);
+  const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock, dialect);
   const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
   const views = new AccountViews(accounts, instruments, positions, market);
   const flow = new MarketFlow({ instruments, orders, market, positions }, options.seed ?? 1);
@@ -97,13 +102,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1 << 20 });
   keepRawBodies(app);
-  registerCatalogRoutes(app, { accounts, clock, handlers, guards, validateResponses: options.validateResponses ?? true });
+  registerCatalogRoutes(app, { accounts, clock, handlers, guards, dialect, validateResponses: options.validateResponses ?? true });
   registerInstrumentHandlers(handlers, instruments);
-  registerTradeHandlers(handlers, orders);
+  registerTradeHandlers(handlers, orders, dialect);
   registerAccountHandlers(handlers, { accounts, settings, views, positions });
 
   const sim: Simulator = {
     app,
+    dialect,
     bus,
     clock,
     instruments,

@@ -8,10 +8,12 @@
  * - `order`     an order record changed: a state transition of spec 3.1 (live, new,
  *               partially_filled, filled, canceled with cancelSource), a fill's cumulative
  *               fields, or a modification. `order` is the full record as REST returns it;
+ *               `push` the same order as the `order` channel sends it (websocket.md);
  *               `previousState` is null for the first (live) push. One event per change;
  *               a fill emits its `fill` event first, then the `order` event.
  * - `fill`      one side of one trade, for its owner: `tradeId` (shared by maker and taker)
- *               and the fill record of GET /api/v3/trade/fills.
+ *               and the fill record of GET /api/v3/trade/fills, with the position side
+ *               (`holdSide`) and `tradeSide` (open/close) of a futures fill ('' otherwise).
  * - `balance`   a coin of an account's unified balance changed (lock, unlock, settlement,
  *               fee, transfer): the coin's new balance, available and locked.
  * - `position`  a USDT-futures position changed (open, close, flip, mark-price update);
@@ -43,8 +45,8 @@ export type FillRecordInput = z.input<typeof fillRecord>;
 export type PositionRecordInput = z.input<typeof position>;
 
 export type SimEvent =
-  | { type: 'order'; uid: number; ts: number; previousState: OrderState | null; order: OrderRecordInput }
-  | { type: 'fill'; uid: number; ts: number; tradeId: string; fill: FillRecordInput }
+  | { type: 'order'; uid: number; ts: number; previousState: OrderState | null; order: OrderRecordInput; push: Record<string, unknown> }
+  | { type: 'fill'; uid: number; ts: number; tradeId: string; fill: FillRecordInput; holdSide: string; tradeSide: string }
   | { type: 'balance'; uid: number; ts: number; coin: string; balance: string; available: string; locked: string }
   | { type: 'position'; uid: number; ts: number; position: PositionRecordInput }
   | { type: 'settings'; uid: number; ts: number; change: 'holdMode' | 'leverage' }

@@ -15,7 +15,8 @@
 // Fees: spot and margin pay in the coin received; futures pay in USDT.
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { ModifyOrderRequest, PlaceOrderRequest } from '@contract/schemas/orders';
-import type { AccountStore } from '../accounts/account-store';
+import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore } from '../accounts/account-store';
+import type { Dialect } from '../dialect';
 import { IdSequence } from '../accounts/id-sequence';
 import type { EventBus, FillRecordInput } from '../bus/event-bus';
 import type { Clock } from '../clock';
@@ -28,7 +29,7 @@ import { fmtMoney, money, ONE } from '../money';
 import { paramError, SimError } from '../sim-error';
 import { lotsOf, priceTicksOf, quoteAmountOf, requireMinValue, valueOf } from './order-checks';
 import type { PositionBook, PosSide } from './position-book';
-import { isPending, lotsText, orderRecord, ticksText, type SimOrder } from './sim-order';
+import { isPending, lotsText, orderPushRecord, orderRecord, ticksText, type SimOrder } from './sim-order';
 
 export const MAX_PENDING_PER_SYMBOL = 400;
 const MARKET_SLIPPAGE = money('1.05');
@@ -70,6 +71,7 @@ export class OrderService {
     private readonly market: MarketData,
     private readonly bus: EventBus,
     private readonly clock: Clock,
+    readonly dialect: Dialect = 'seed',
   ) {
     for (const key of instruments.bookKeys()) engine.addSymbol(key);
     engine.setListener((e) => this.onEngineEvent(e));
@@ -434,6 +436,7 @@ export class OrderService {
     let fee: bigint;
     let feeCoin: string;
     let pnl = 0n;
+    let closing = false;
     if (inst.category !== 'usdt-futures') {
       if (o.side === 'buy') {
         const held = o.quoteBudget !== undefined ? value : valueOf(inst, o.priceTicks, lots);
@@ -459,6 +462,7 @@ export class OrderService {
       fee = (value * rate) / ONE;
       feeCoin = 'USDT';
       pnl = outcome.realised;
+      closing = outcome.closedLots > 0;
       this.accounts.credit(o.uid, 'USDT', outcome.realised - fee, { ...why, fee });
       const feeSide: PosSide = outcome.closedLots > 0 ? (o.side === 'buy' ? 'short' : 'long') : o.side === 'buy' ? 'long' : 'short';
       this.positions.chargeFee(o.uid, inst.symbol, o.posSide ?? feeSide, fee, outcome.closedLots > 0 ? 'close' : 'open');
@@ -490,7 +494,12 @@ export class OrderService {
     let list = this.fills.get(o.uid);
     if (!list) this.fills.set(o.uid, (list = []));
     list.push(fill);
-    this.bus.emit({ type: 'fill', uid: o.uid, ts: now, tradeId, fill });
+    if (this.bus.wants('fill', o.uid)) {
+      const opened: PosSide = o.side === 'buy' ? 'long' : 'short';
+      const holdSide = inst.category !== 'usdt-futures' ? '' : (o.closes ?? o.posSide ?? (closing ? (opened === 'long' ? 'short' : 'long') : opened));
+      const tradeSide = inst.category !== 'usdt-futures' ? '' : closing ? 'close' : 'open';
+      this.bus.emit({ type: 'fill', uid: o.uid, ts: now, tradeId, fill, holdSide, tradeSide });
+    }
     const done = o.quoteBudget === undefined && o.filledLots === o.lots;
     if (done) this.finish(o, 'filled', '');
     else this.transition(o, 'partially_filled');
@@ -516,7 +525,18 @@ export class OrderService {
 
   private emitOrder(o: SimOrder, previous: OrderState | null): void {
     if (!this.bus.wants('order', o.uid)) return;
-    this.bus.emit({ type: 'order', uid: o.uid, ts: this.clock.now(), previousState: previous, order: orderRecord(o) });
+    this.bus.emit({
+      type: 'order', uid: o.uid, ts: this.clock.now(), previousState: previous,
+      order: orderRecord(o, this.dialect), push: orderPushRecord(o, this.dialect, this.leverageText(o)),
+    });
+  }
+
+  /** The leverage an order trades at: its symbol's (futures) or its base coin's (margin); spot has none. */
+  private leverageText(o: SimOrder): string {
+    const account = this.accounts.get(o.uid);
+    if (o.inst.category === 'usdt-futures') return account.symbolLeverage.get(o.inst.symbol) ?? DEFAULT_FUTURES_LEVERAGE;
+    if (o.inst.category === 'margin') return account.coinLeverage.get(o.inst.baseCoin) ?? DEFAULT_MARGIN_LEVERAGE;
+    return '';
   }
 
   private store(o: SimOrder): void {

@@ -4,6 +4,7 @@
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { OrderRecordInput } from '@contract/schemas/orders';
 import type { HoldMode, StpMode } from '../accounts/account-store';
+import type { Dialect } from '../dialect';
 import { categoryLabel, type Instrument } from '../instruments/instrument-registry';
 import { fmtMoney, fmtMoneyAt, ONE } from '../money';
 import { scaledText } from '../scaled-text';
@@ -61,10 +62,50 @@ export function ticksText(inst: Instrument, ticks: number): string {
   return Number.isSafeInteger(units) ? scaledText(units, inst.priceScale, true) : fmtMoneyAt(BigInt(ticks) * inst.tickMoney, inst.priceScale);
 }
 
-export function orderRecord(o: SimOrder): OrderRecordInput {
+/** The state as the dialect spells it: the seed's `canceled`, the live docs' `cancelled`. */
+export function stateText(state: OrderState, dialect: Dialect): string {
+  return dialect === 'live' && state === 'canceled' ? 'cancelled' : state;
+}
+
+/** The live docs name a user's own cancel `normal_cancel`; other reasons keep our names. */
+function cancelReasonText(o: SimOrder, dialect: Dialect): string {
+  return dialect === 'live' && o.cancelSource === 'user' ? 'normal_cancel' : o.cancelSource;
+}
+
+const futuresOf = (o: SimOrder) => o.inst.category === 'usdt-futures';
+
+/** The position side a futures order acts on (holdSide): its posSide, or the side it opens or closes. */
+function holdSideOf(o: SimOrder): string {
+  if (!futuresOf(o)) return '';
+  return o.closes ?? o.posSide ?? (o.side === 'buy' ? 'long' : 'short');
+}
+
+function tradeSideOf(o: SimOrder): string {
+  if (!futuresOf(o)) return '';
+  return o.closes !== undefined ? 'close' : 'open';
+}
+
+function filledValues(o: SimOrder) {
   const filledQty = BigInt(o.filledLots) * o.inst.lotMoney;
   const avg = filledQty === 0n ? 0n : (o.execValue * ONE) / filledQty;
-  const qty = o.quoteBudget !== undefined ? fmtMoneyAt(o.quoteBudget, o.inst.quoteScale) : lotsText(o.inst, o.lots);
+  return {
+    qty: o.quoteBudget !== undefined ? fmtMoneyAt(o.quoteBudget, o.inst.quoteScale) : lotsText(o.inst, o.lots),
+    cumExecQty: lotsText(o.inst, o.filledLots),
+    cumExecValue: fmtMoney(o.execValue),
+    avgPrice: fmtMoneyAt(avg, o.inst.priceScale + 2),
+    feeDetail: [...o.fees].map(([feeCoin, fee]) => ({ feeCoin, fee: fmtMoney(fee) })),
+  };
+}
+
+/**
+ * The order as REST answers it (trade.md "Get Order Details"): the seed's `state` and
+ * `cancelSource` beside the docs' `orderStatus` and `cancelReason` in the seed dialect; the
+ * live dialect sends only the docs' names, `cancelled`, and reduceOnly as YES/NO.
+ */
+export function orderRecord(o: SimOrder, dialect: Dialect = 'seed'): OrderRecordInput {
+  const v = filledValues(o);
+  const live = dialect === 'live';
+  const status = stateText(o.state, dialect);
   return {
     orderId: o.orderId,
     clientOid: o.clientOid,
@@ -73,22 +114,73 @@ export function orderRecord(o: SimOrder): OrderRecordInput {
     orderType: o.orderType,
     side: o.side,
     price: o.orderType === 'limit' ? ticksText(o.inst, o.priceTicks) : '',
-    qty,
-    ...(o.quoteBudget !== undefined ? { amount: qty } : {}),
-    cumExecQty: lotsText(o.inst, o.filledLots),
-    cumExecValue: fmtMoney(o.execValue),
-    avgPrice: fmtMoneyAt(avg, o.inst.priceScale + 2),
+    qty: v.qty,
+    ...(o.quoteBudget !== undefined ? { amount: v.qty } : {}),
+    cumExecQty: v.cumExecQty,
+    cumExecValue: v.cumExecValue,
+    avgPrice: v.avgPrice,
     timeInForce: o.timeInForce,
-    state: o.state,
-    orderStatus: o.state,
-    cancelSource: o.cancelSource,
-    cancelReason: o.cancelSource,
+    ...(live ? {} : { state: o.state, cancelSource: o.cancelSource }),
+    orderStatus: status as OrderState,
+    cancelReason: cancelReasonText(o, dialect),
     posSide: o.posSide ?? '',
-    holdMode: o.inst.category === 'usdt-futures' ? o.holdMode : '',
-    reduceOnly: o.reduceOnly ? 'yes' : 'no',
-    feeDetail: [...o.fees].map(([feeCoin, fee]) => ({ feeCoin, fee: fmtMoney(fee) })),
+    tradeSide: tradeSideOf(o),
+    holdMode: futuresOf(o) ? o.holdMode : '',
+    marginMode: futuresOf(o) ? 'crossed' : '',
+    reduceOnly: live ? (o.reduceOnly ? 'YES' : 'NO') : o.reduceOnly ? 'yes' : 'no',
+    feeDetail: v.feeDetail,
     stpMode: o.stpMode,
+    takeProfit: '',
+    stopLoss: '',
+    tpTriggerBy: '',
+    slTriggerBy: '',
+    tpOrderType: '',
+    slOrderType: '',
+    tpLimitPrice: '',
+    slLimitPrice: '',
+    execType: o.filledLots > 0 ? 'normal' : '',
     createdTime: String(o.createdTime),
     updatedTime: String(o.updatedTime),
+  } as OrderRecordInput;
+}
+
+/**
+ * The order as the `order` channel pushes it (websocket.md "Order"): lower-case category,
+ * holdSide, delegateType, tradeSide, marginCoin, totalProfit, leverage. The seed dialect
+ * adds the seed's names (state, cancelSource, posSide) beside the docs' ones.
+ */
+export function orderPushRecord(o: SimOrder, dialect: Dialect, leverage: string): Record<string, unknown> {
+  const v = filledValues(o);
+  const futures = futuresOf(o);
+  return {
+    category: o.inst.category,
+    symbol: o.inst.symbol,
+    orderId: o.orderId,
+    clientOid: o.clientOid,
+    price: o.orderType === 'limit' ? ticksText(o.inst, o.priceTicks) : '',
+    qty: v.qty,
+    amount: o.quoteBudget !== undefined ? v.qty : '0',
+    holdMode: futures ? o.holdMode : '',
+    holdSide: holdSideOf(o),
+    delegateType: o.orderType === 'limit' ? 'normal' : 'market',
+    tradeSide: tradeSideOf(o),
+    orderType: o.orderType,
+    timeInForce: o.timeInForce,
+    side: o.side,
+    marginMode: futures ? 'crossed' : '',
+    marginCoin: futures ? o.inst.quoteCoin : '',
+    reduceOnly: o.reduceOnly ? 'yes' : 'no',
+    cumExecQty: v.cumExecQty,
+    cumExecValue: v.cumExecValue,
+    avgPrice: v.avgPrice,
+    totalProfit: '0',
+    orderStatus: stateText(o.state, dialect),
+    cancelReason: cancelReasonText(o, dialect),
+    leverage,
+    feeDetail: v.feeDetail,
+    createdTime: String(o.createdTime),
+    updatedTime: String(o.updatedTime),
+    stpMode: o.stpMode,
+    ...(dialect === 'seed' ? { state: o.state, cancelSource: o.cancelSource, posSide: o.posSide ?? '' } : {}),
   };
 }

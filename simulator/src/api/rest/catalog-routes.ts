@@ -9,6 +9,7 @@ import { errorEnvelope, errorMessage, localeFrom, SUCCESS_CODE, type Locale } fr
 import { check } from '@contract/validation';
 import type { AccountStore } from '../../accounts/account-store';
 import type { Clock } from '../../clock';
+import type { Dialect } from '../../dialect';
 import { paramError, SimError } from '../../sim-error';
 import { authenticate } from './authenticate';
 import type { HandlerRegistry, RequestContext, RequestGuard } from './handler-registry';
@@ -25,6 +26,8 @@ export interface CatalogRouteDeps {
   clock: Clock;
   handlers: HandlerRegistry;
   guards: RequestGuard[];
+  /** `live`: each endpoint answers at its public API path only (upstreamPath), as documented. */
+  dialect?: Dialect;
   /** Check every answer against the catalog's response schema (on in tests and by default). */
   validateResponses: boolean;
 }
@@ -76,7 +79,10 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: CatalogRouteDe
     // clock, so tests with a manual clock see the same window the handler applies.
     const endpoint: EndpointDef =
       id === 'reviseHistory' ? { ...catalogEntry, request: reviseHistoryQueryAt(() => deps.clock.now()) } : catalogEntry;
-    for (const url of [endpoint.path, ...endpoint.aliases]) {
+    // The live exchange knows only its own paths: the native-token conversion under its
+    // public name, instruments under /market/ (where category is required, below).
+    const urls = deps.dialect === 'live' ? [endpoint.upstreamPath ?? endpoint.path] : [endpoint.path, ...endpoint.aliases];
+    for (const url of urls) {
       app.route({ method: endpoint.method, url, handler: (req, reply) => handle(id, endpoint, req, reply, deps) });
     }
   }
@@ -97,6 +103,9 @@ async function handle(id: EndpointId, endpoint: EndpointDef, req: FastifyRequest
         ? authenticate({ headers: req.headers, method: endpoint.method, path, rawQuery, rawBody }, deps.accounts, now)
         : null;
     const input = endpoint.method === 'GET' ? queryObject(rawQuery) : bodyValue(rawBody);
+    if (deps.dialect === 'live' && id === 'instruments' && (input as Record<string, string>).category === undefined) {
+      throw paramError('category', 'is required (SPOT, MARGIN, USDT-FUTURES, ...)');
+    }
     const checked = check(endpoint.request, input);
     if (!checked.ok) throw paramError(checked.field, checked.message);
     const ctx: RequestContext = { account, locale, now };

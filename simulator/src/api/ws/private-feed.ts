@@ -1,15 +1,21 @@
-// The private channels of spec 6.2, fed by the simulator's bus (bus/event-bus.ts):
-// - order: no snapshot; one push per `order` event (every state change of spec 3.1), with
-//   the fill's fields (tradeId, execPrice, execQty, ...) on the push a fill caused;
-// - fill: one push per fill of the account (upstream-facts.md lists the topic);
-// - account: the full assets view at subscription, then again whenever a balance changed
-//   (coalesced per command) or, checked periodically, the valuation moved;
-// - position: the non-zero positions at subscription, then each changed position as it
-//   changes (a closed one once, with total "0"), and all open positions periodically with
-//   the current mark price.
+// The private channels of spec 6.2, fed by the simulator's bus (bus/event-bus.ts), in the
+// shapes websocket.md documents (the seed shows none of their fields):
+// - order: no snapshot; one push per `order` event (every state change of spec 3.1), the
+//   order as the channel documents it; in the seed dialect also with the fill's fields
+//   (tradeId, execPrice, execQty, ...) on the push a fill caused (spec 3.1: "push with
+//   fill-related fields");
+// - fill: one push per fill of the account (execId, execLinkId, execTime, isRPI, ...);
+// - account: totalEquity, unrealisedPnL and a `coin` list with borrow and debts, at
+//   subscription, then again whenever a balance changed (coalesced per command) or,
+//   checked periodically, the valuation moved;
+// - position: size, marginSize, liqPrice, marginRate, totalFundingFee, ... for the
+//   non-zero positions at subscription, then each changed position as it changes (a closed
+//   one once, with size "0" and positionStatus "ended"), and all open positions
+//   periodically with the current mark price.
 import type { OrderPushItem, PrivateArg } from '@contract/schemas/ws-private';
 import type { Simulator } from '../../server';
-import type { SimEventOf } from '../../bus/event-bus';
+import type { PositionRecordInput, SimEventOf } from '../../bus/event-bus';
+import type { AccountViews } from '../../accounts/account-views';
 import type { DepthTimers } from './depth-hub';
 
 export type PrivateTopic = PrivateArg['topic'];
@@ -50,7 +56,7 @@ export class PrivateFeed {
   private readonly stops: (() => void)[] = [];
 
   constructor(
-    private readonly sim: Pick<Simulator, 'bus' | 'clock' | 'views' | 'positions'>,
+    private readonly sim: Pick<Simulator, 'bus' | 'clock' | 'views' | 'positions' | 'dialect'>,
     options: PrivateFeedOptions,
   ) {
     const bus = sim.bus;
@@ -74,7 +80,7 @@ export class PrivateFeed {
         (e) => {
           let byKey = this.positionDirty.get(e.uid);
           if (!byKey) this.positionDirty.set(e.uid, (byKey = new Map()));
-          byKey.set(`${e.position.symbol}|${e.position.posSide}`, e.position);
+          byKey.set(`${e.position.symbol}|${e.position.posSide}`, positionPushItem(e.position));
           this.queueFlush();
         },
         (uid) => this.has('position', uid),
@@ -93,7 +99,7 @@ export class PrivateFeed {
     if (!set) this.subs[topic].set(s.uid, (set = new Set()));
     set.add(s);
     if (topic === 'account') {
-      const text = JSON.stringify(this.sim.views.assets(s.uid));
+      const text = JSON.stringify(accountPushItem(this.sim.views, s.uid));
       this.lastAccountText.set(s.uid, text);
       s.send(`{"arg":${argJson('account')},"action":"snapshot","data":[${text}],"ts":${now}}`);
     } else if (topic === 'position') {
@@ -135,14 +141,40 @@ export class PrivateFeed {
       tradeScope: f.tradeScope,
       ...(fee ? { fee: fee.fee, feeCoin: fee.feeCoin } : {}),
     });
-    if (this.has('fill', e.uid)) this.send('fill', e.uid, pushText('fill', 'update', [{ ...f, tradeId: e.tradeId }], e.ts));
+    if (!this.has('fill', e.uid)) return;
+    const item = {
+      category: f.category.toLowerCase(),
+      orderId: f.orderId,
+      clientOid: f.clientOid,
+      execId: f.execId,
+      // Both sides of one trade share it, as they share the seed's tradeId.
+      execLinkId: e.tradeId,
+      symbol: f.symbol,
+      orderType: f.orderType,
+      side: f.side,
+      holdSide: e.holdSide,
+      tradeSide: e.tradeSide,
+      execPrice: f.execPrice,
+      execQty: f.execQty,
+      execValue: f.execValue,
+      execPnl: f.execPnl,
+      tradeScope: f.tradeScope,
+      feeDetail: f.feeDetail,
+      execTime: f.createdTime,
+      updatedTime: f.updatedTime,
+      isRPI: 'no',
+      ...(this.sim.dialect === 'seed' ? { tradeId: e.tradeId, createdTime: f.createdTime } : {}),
+    };
+    this.send('fill', e.uid, pushText('fill', 'update', [item], e.ts));
   }
 
   private onOrder(e: SimEventOf<'order'>): void {
     const fill = this.fillOf.get(e.order.orderId);
     if (fill) this.fillOf.delete(e.order.orderId);
     if (!this.has('order', e.uid)) return;
-    this.send('order', e.uid, pushText('order', 'update', [fill ? { ...e.order, ...fill } : e.order], e.ts));
+    // The live docs' order push has no fill fields; the seed's carries them (spec 3.1).
+    const item = fill && this.sim.dialect === 'seed' ? { ...e.push, ...fill } : e.push;
+    this.send('order', e.uid, pushText('order', 'update', [item], e.ts));
   }
 
   private queueFlush(): void {
@@ -161,7 +193,7 @@ export class PrivateFeed {
 
   private pushAccount(uid: number, now: number): void {
     if (!this.has('account', uid)) return;
-    const text = JSON.stringify(this.sim.views.assets(uid));
+    const text = JSON.stringify(accountPushItem(this.sim.views, uid));
     if (text === this.lastAccountText.get(uid)) return;
     this.lastAccountText.set(uid, text);
     this.send('account', uid, `{"arg":${argJson('account')},"action":"update","data":[${text}],"ts":${now}}`);
@@ -183,6 +215,63 @@ export class PrivateFeed {
   }
 
   private openPositions(uid: number): unknown[] {
-    return this.sim.positions.openOf(uid).map((p) => this.sim.positions.record(p));
+    return this.sim.positions.openOf(uid).map((p) => positionPushItem(this.sim.positions.record(p)));
   }
+}
+
+/** The `account` push (websocket.md): the assets view under the channel's own names. */
+export function accountPushItem(views: Pick<AccountViews, 'assets'>, uid: number) {
+  const a = views.assets(uid);
+  return {
+    unrealisedPnL: a.unrealisedPnl,
+    totalEquity: a.accountEquity,
+    positionMgnRatio: a.positionMgnRatio,
+    mmr: a.mmr,
+    effEquity: a.effEquity,
+    imr: a.imr,
+    mgnRatio: a.mgnRatio,
+    // Borrowing is not simulated: borrow and debts are what GET assets calls debt ("0").
+    coin: a.assets.map((r) => ({
+      debts: r.debt,
+      balance: r.balance,
+      available: r.available,
+      borrow: '0',
+      locked: r.locked,
+      equity: r.equity,
+      coin: r.coin,
+      usdValue: r.usdValue,
+    })),
+  };
+}
+
+/** The `position` push (websocket.md): GET current-position's record under the channel's names. */
+export function positionPushItem(p: PositionRecordInput) {
+  const open = p.total !== '0';
+  return {
+    symbol: p.symbol,
+    marginCoin: p.marginCoin,
+    marginSize: p.positionBalance,
+    marginMode: p.marginMode,
+    posSide: p.posSide,
+    holdMode: p.holdMode,
+    positionStatus: open ? 'opening' : 'ended',
+    size: p.total,
+    available: p.available,
+    frozen: p.frozen,
+    avgPrice: p.avgPrice,
+    leverage: p.leverage,
+    curRealisedPnl: p.curRealisedPnl,
+    unrealisedPnl: p.unrealisedPnl,
+    liqPrice: p.liquidationPrice,
+    mmr: p.mmr,
+    marginRate: p.mmr,
+    markPrice: p.markPrice,
+    openFeeTotal: p.openFeeTotal,
+    closeFeeTotal: p.closeFeeTotal,
+    breakEvenPrice: p.breakEvenPrice,
+    profitRate: p.profitRate,
+    totalFundingFee: p.totalFunding,
+    createdTime: p.createdTime,
+    updatedTime: p.updatedTime,
+  };
 }

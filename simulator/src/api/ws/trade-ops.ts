@@ -1,9 +1,10 @@
-// WebSocket trade operations (spec 6.4, upstream-facts.md "WS v3"). The same order service
-// and the same validation as REST: an op rejected at entry answers
-// {"event":"error","id","code","msg"} and changes nothing, so no order push follows
-// (spec 7 rule 2). Singles answer code "0" with [{symbol, orderId, clientOid, cTime}];
-// batches answer code "0" with a code and msg per order, as REST batches do (spec 4.7
-// rule 4: a batch may succeed in part).
+// WebSocket trade operations (spec 6.4, websocket.md "Place Order" ... "Batch Modify
+// Order"). The same order service and the same validation as REST: an op rejected at entry
+// answers {"event":"error","id","code","msg"} and changes nothing, so no order push follows
+// (spec 7 rule 2). Answers carry code "0" and, per topic, the args websocket.md documents:
+// place-order [{symbol, orderId, clientOid, cTime}]; cancel-order and modify-order
+// [{orderId, clientOid}]; batches a code and msg per order (a batch may succeed in part),
+// batch-place with the symbol too.
 import type { Locale } from '@contract/errors';
 import { tradeArgsByTopic, wsTradeRequest, type TradeTopic } from '@contract/schemas/ws-private';
 import type { ModifyOrderRequest, CancelOrderRequest } from '@contract/schemas/orders';
@@ -55,10 +56,13 @@ export function runTradeOp(orders: OrderService, uid: number, msg: unknown, now:
         return orders.cancel(uid, item as CancelOrderRequest);
     }
   };
+  const placing = topic === 'place-order' || topic === 'batch-place';
   const describe = (item: unknown, r: Result): TradeAnswerArg => {
+    if (!placing) return { orderId: r.orderId, clientOid: r.clientOid };
     const o = orders.orders.get(r.orderId);
     const symbol = o?.inst.symbol ?? (item as { symbol?: string }).symbol;
-    return { ...(symbol !== undefined ? { symbol } : {}), orderId: r.orderId, clientOid: r.clientOid, cTime: String(o?.createdTime ?? now()) };
+    const head = { ...(symbol !== undefined ? { symbol } : {}), orderId: r.orderId, clientOid: r.clientOid };
+    return topic === 'place-order' ? { ...head, cTime: String(o?.createdTime ?? now()) } : head;
   };
   const answer = (answerArgs: TradeAnswerArg[]): TradeOpAnswer => ({
     event: 'trade',
@@ -81,11 +85,17 @@ export function runTradeOp(orders: OrderService, uid: number, msg: unknown, now:
   return answer(
     items.map((item, i) => {
       try {
-        return { ...describe(item, one(item, i)), code: '0', msg: 'success' };
+        return { code: '0', msg: 'success', ...describe(item, one(item, i)) };
       } catch (error) {
         if (!(error instanceof SimError)) throw error;
-        const clientOid = (item as { clientOid?: string }).clientOid;
-        return { ...(clientOid !== undefined ? { clientOid } : {}), orderId: '', code: error.code, msg: error.messageIn(locale) };
+        const { clientOid, orderId, symbol } = item as { clientOid?: string; orderId?: string; symbol?: string };
+        return {
+          code: error.code,
+          msg: error.messageIn(locale),
+          ...(placing && symbol !== undefined ? { symbol } : {}),
+          orderId: orderId ?? '',
+          clientOid: clientOid ?? '',
+        };
       }
     }),
   );
