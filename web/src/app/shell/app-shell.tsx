@@ -7,6 +7,7 @@ import { Link, matchRoute, navigate, usePathname } from '../router';
 import { routesFor } from '../routes';
 import { useDeskSockets } from '../use-desk-sockets';
 import { AccountSwitcher } from './account-switcher';
+import { BadInputWarning } from './bad-input-warning';
 import { ConnectionIndicator } from './connection-indicator';
 import { MainNav } from './main-nav';
 import { ThemeToggle } from './theme-toggle';
@@ -37,6 +38,7 @@ export function AppShell({ me }: { me: Me }) {
         <div className="ml-auto flex flex-wrap items-center gap-3">
           <AccountSwitcher accounts={me.accounts} />
           <ConnectionIndicator />
+          <BadInputWarning />
           <ThemeToggle />
           <UserMenu me={me} />
         </div>

@@ -72,7 +72,7 @@ export function SettingsPage() {
           name: m.symbol,
           maxLeverage: m.maxLeverage,
           current: s?.symbolConfigList.find((c) => c.symbol === m.symbol && c.category.toLowerCase() === 'usdt-futures')?.leverage,
-          request: (leverage: string) => ({ productType: 'usdt-futures', symbol: m.symbol, leverage }),
+          request: (leverage: string) => ({ category: 'USDT-FUTURES', symbol: m.symbol, leverage }),
         }))}
       />
       <LeverageTable
@@ -82,7 +82,7 @@ export function SettingsPage() {
           name: coin,
           maxLeverage,
           current: s?.coinConfigList.find((c) => c.coin === coin)?.leverage,
-          request: (leverage: string) => ({ productType: 'margin', coin, leverage }),
+          request: (leverage: string) => ({ category: 'MARGIN', coin, leverage }),
         }))}
       />
     </div>

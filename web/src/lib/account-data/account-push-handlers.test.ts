@@ -6,6 +6,7 @@ import { assets, orderPush, position } from './account-fixtures.test-support';
 import { accountPushHandlers, type OrderPushContext } from './account-push-handlers';
 import { assetsKey, positionsKey, settingsKey, unfilledOrdersKey } from './account-queries';
 import { onListStale, type ListTopic } from './list-refresh-events';
+import { createBadInputStore } from '@web/lib/bad-input/bad-input-store';
 
 const offs: (() => void)[] = [];
 afterEach(() => {
@@ -89,6 +90,128 @@ describe('account pushes', () => {
     expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('8');
     on.account({ ts: 500, data: [assets({ USDT: '8' })] });
     expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('8');
+  });
+});
+
+/** The live `account` push item as websocket.md shows it (our own numbers). */
+const liveAccount = (usdt: string) => ({
+  unrealisedPnL: '0',
+  totalEquity: '1200.5',
+  positionMgnRatio: '0',
+  mmr: '0',
+  effEquity: '1200.5',
+  imr: '0',
+  mgnRatio: '0',
+  coin: [{ debts: '0', balance: usdt, available: usdt, borrow: '0', locked: '0', equity: usdt, coin: 'USDT', usdValue: usdt }],
+});
+
+/** The live `position` push item as websocket.md shows it: no category, size/marginSize/liqPrice. */
+const livePosition = (size: string) => ({
+  symbol: 'BTCUSDT',
+  leverage: '20',
+  openFeeTotal: '',
+  mmr: '',
+  breakEvenPrice: '',
+  available: size,
+  liqPrice: '',
+  marginMode: 'crossed',
+  unrealisedPnl: '0',
+  markPrice: '94987.1',
+  createdTime: '1736378720620',
+  avgPrice: '94000',
+  totalFundingFee: '0',
+  updatedTime: '1736378720620',
+  marginCoin: 'USDT',
+  frozen: '0',
+  profitRate: '',
+  closeFeeTotal: '',
+  marginSize: '10',
+  curRealisedPnl: '0',
+  size,
+  positionStatus: 'normal',
+  posSide: 'long',
+  holdMode: 'one_way_mode',
+});
+
+describe('live dialect pushes', () => {
+  it('an account push patches the cached assets, keeping the USDT and BTC equity of the last GET assets', () => {
+    const before = { ...assets({ USDT: '10' }), usdtEquity: '10', btcEquity: '0.0001' };
+    const client = clientWith([[assetsKey('main'), before]]);
+    const seen = staleLists();
+    accountPushHandlers(client, 'main').account({ action: 'snapshot', data: [liveAccount('9.5')] });
+    const after = client.getQueryData<Assets>(assetsKey('main'));
+    expect(after).toMatchObject({ accountEquity: '1200.5', usdtEquity: '10', btcEquity: '0.0001', unrealisedPnl: '0' });
+    expect(after?.assets).toEqual([expect.objectContaining({ coin: 'USDT', balance: '9.5', debt: '0' })]);
+    expect(seen).toEqual(['records']);
+  });
+
+  it('an account push with no GET assets yet asks for GET assets instead of caching half a record', () => {
+    const client = new QueryClient();
+    client.setQueryData(assetsKey('other'), assets({ USDT: '1' }));
+    accountPushHandlers(client, 'main').account({ action: 'snapshot', data: [liveAccount('9.5')] });
+    expect(client.getQueryData(assetsKey('main'))).toBeUndefined();
+    client.setQueryData(assetsKey('main'), assets({ USDT: '3' }));
+    accountPushHandlers(client, 'main').account({ action: 'snapshot', data: [{ ...liveAccount('9.5'), totalEquity: undefined }] });
+    expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('3');
+  });
+
+  it('a position push updates the cached position under the REST names, and size 0 closes it', () => {
+    const client = clientWith([[positionsKey('main'), { list: [position({ category: 'usdt-futures', total: '0.01' })] }]]);
+    const on = accountPushHandlers(client, 'main');
+    on.position({ action: 'update', data: [livePosition('0.5')] });
+    const list = client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list;
+    expect(list).toEqual([expect.objectContaining({ category: 'usdt-futures', symbol: 'BTCUSDT', total: '0.5', positionBalance: '10', liquidationPrice: '' })]);
+    on.position({ action: 'update', data: [livePosition('0')] });
+    expect(client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list).toEqual([]);
+  });
+
+  it('an order push with the live state `cancelled` reaches the screen as canceled and makes history stale', () => {
+    const client = new QueryClient();
+    const seen = staleLists();
+    const handed: string[] = [];
+    const { state: _state, orderStatus: _status, ...rest } = orderPush({ orderId: '9' });
+    accountPushHandlers(client, 'main', { onOrders: (items) => handed.push(...items.map((i) => i.state)) }).order({
+      data: [{ ...rest, category: 'SPOT', orderStatus: 'cancelled', cancelReason: 'normal_cancel' }],
+    });
+    expect(handed).toEqual(['canceled']);
+    expect(seen).toEqual(['history']);
+  });
+
+  it('a fill push makes the fills and financial records stale', () => {
+    const seen = staleLists();
+    const fill = {
+      execId: 'e1', execLinkId: 'l1', orderId: '9', clientOid: 'c', category: 'spot', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy',
+      execPrice: '100', execQty: '1', execValue: '100', feeDetail: [{ feeCoin: 'BTC', fee: '0.001' }], tradeScope: 'taker', execPnl: '0', execTime: '5', updatedTime: '5',
+    };
+    accountPushHandlers(new QueryClient(), 'main').fill({ data: [fill] });
+    expect(seen.sort()).toEqual(['fills', 'records']);
+  });
+});
+
+describe('pushes that fail the contract', () => {
+  it('are counted per channel and field, warned about once, and change nothing', () => {
+    const warnings: string[] = [];
+    const sink = createBadInputStore((m) => warnings.push(m));
+    const client = clientWith([
+      [positionsKey('main'), { list: [position({})] }],
+      [assetsKey('main'), assets({ USDT: '10' })],
+    ]);
+    const on = accountPushHandlers(client, 'main', { badInput: sink });
+    on.position({ action: 'update', data: [{ ...livePosition('1'), markPrice: 'x' }] });
+    on.position({ action: 'update', data: [{ ...livePosition('1'), markPrice: 'y' }] });
+    on.account({ data: [{ ...liveAccount('1'), coin: 'none' }] });
+    on.order({ data: 'not a list' });
+    expect(client.getQueryData<{ list: Position[] }>(positionsKey('main'))?.list).toEqual([position({})]);
+    expect(client.getQueryData<Assets>(assetsKey('main'))?.assets[0]?.balance).toBe('10');
+    const { entries, total } = sink.store.getState();
+    expect(total).toBe(4);
+    expect(entries.map((e) => [e.channel, e.field, e.count])).toEqual([
+      ['position', 'data.*.markPrice', 2],
+      ['account', expect.stringMatching(/^data\.\*/), 1],
+      ['order', 'data', 1],
+    ]);
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/position.*data\.\*\.markPrice/);
   });
 });
 

@@ -9,8 +9,10 @@
 // stale one never moves the screen backwards. Order pushes are left to the screen's
 // handler, or refetched, which is authoritative.
 import type { QueryClient } from '@tanstack/react-query';
-import { assets as assetsSchema, position as positionSchema, type Assets, type Position } from '@contract/schemas/account';
-import { orderPushItem, type OrderPushItem } from '@contract/schemas/ws-private';
+import { position as positionSchema, type Assets, type Position } from '@contract/schemas/account';
+import { fillPushItem } from '@contract/schemas/orders';
+import { accountPushItem, mergeAccountPush, orderPushItem, type OrderPushItem } from '@contract/schemas/ws-private';
+import { badInput, parsePushItems, type BadInput } from '@web/lib/bad-input/bad-input-store';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
 import { assetsKey, positionsKey, refreshAccountReads, unfilledOrdersKey } from './account-queries';
 import { markListsStale } from './list-refresh-events';
@@ -28,21 +30,16 @@ export interface AccountChannelOptions {
    * it stable (a module-level function): a new one re-subscribes.
    */
   onOrders?: ((items: readonly OrderPushItem[], ctx: OrderPushContext) => void) | undefined;
+  /** Where pushes that fail the contract are reported (the page-wide store by default). */
+  badInput?: BadInput | undefined;
 }
 
 export interface AccountPushHandlers {
   order(msg: SocketMessage): void;
   account(msg: SocketMessage): void;
   position(msg: SocketMessage): void;
+  fill(msg: SocketMessage): void;
   reconnect(): void;
-}
-
-function parseAll<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, data: unknown): T[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((d) => {
-    const r = schema.safeParse(d);
-    return r.success ? [r.data] : [];
-  });
 }
 
 /** The push time of a channel push (spec 6.2 pushes carry `ts`), when it has one. */
@@ -75,9 +72,10 @@ export function pushTimes() {
 export function accountPushHandlers(client: QueryClient, account: string, options: AccountChannelOptions = {}): AccountPushHandlers {
   const accountTimes = pushTimes();
   const positionTimes = pushTimes();
+  const sink = options.badInput ?? badInput;
   return {
     order(msg) {
-      const items = parseAll<OrderPushItem>(orderPushItem, msg.data);
+      const items = parsePushItems('order', orderPushItem, msg.data, sink);
       if (items.length === 0) return;
       if (options.onOrders) options.onOrders(items, { client, account });
       else void client.invalidateQueries({ queryKey: unfilledOrdersKey(account) });
@@ -90,9 +88,16 @@ export function accountPushHandlers(client: QueryClient, account: string, option
       if (effect.finished) markListsStale('history');
     },
     account(msg) {
-      const [next] = parseAll<Assets>(assetsSchema, msg.data);
-      if (!next || !accountTimes.fresh('assets', pushTime(msg))) return;
+      const [item] = parsePushItems('account', accountPushItem, msg.data, sink);
+      if (!item || !accountTimes.fresh('assets', pushTime(msg))) return;
       const before = client.getQueryData<Assets>(assetsKey(account));
+      // The live push carries no USDT or BTC equity: those come from the last GET assets,
+      // and with none yet the push cannot make a whole record, so GET assets is asked instead.
+      const next = mergeAccountPush(before, item);
+      if (!next) {
+        void client.invalidateQueries({ queryKey: assetsKey(account) });
+        return;
+      }
       client.setQueryData(assetsKey(account), next);
       if (balancesMoved(before, next)) markListsStale('records');
     },
@@ -101,9 +106,13 @@ export function accountPushHandlers(client: QueryClient, account: string, option
       const snapshot = msg.action === 'snapshot';
       if (snapshot && !positionTimes.freshOverall(ts)) return;
       // Each position on its own: a late push about one must not hide a newer one about another.
-      const pushed = parseAll<Position>(positionSchema, msg.data).filter((p) => positionTimes.fresh(positionKey(p), ts));
+      const pushed = parsePushItems('position', positionSchema, msg.data, sink).filter((p) => positionTimes.fresh(positionKey(p), ts));
       if (!snapshot && pushed.length === 0) return;
       client.setQueryData<{ list: Position[] }>(positionsKey(account), (old) => applyPositionPush(old, pushed, snapshot));
+    },
+    fill(msg) {
+      // A fill is a new row of the fills list and, through its fee, of the financial records.
+      if (parsePushItems('fill', fillPushItem, msg.data, sink).length > 0) markListsStale('fills', 'records');
     },
     reconnect() {
       void client.invalidateQueries({ queryKey: ['exchange', account] });

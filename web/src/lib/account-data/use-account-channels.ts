@@ -1,5 +1,5 @@
 // Keeps the account's cached data live while a screen that shows it is mounted (spec
-// 6.2): the private order, account and position channels, and the refetch after every
+// 6.2): the private order, account, position and fill channels, and the refetch after every
 // reconnect. What each push does is in account-push-handlers.ts.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -20,6 +20,7 @@ export function useAccountChannels(options: AccountChannelOptions = {}): void {
       socket.subscribe({ instType: 'UTA', topic: 'order' }, on.order),
       socket.subscribe({ instType: 'UTA', topic: 'account' }, on.account),
       socket.subscribe({ instType: 'UTA', topic: 'position' }, on.position),
+      socket.subscribe({ instType: 'UTA', topic: 'fill' }, on.fill),
       socket.onReconnect(on.reconnect),
     ];
     return () => {

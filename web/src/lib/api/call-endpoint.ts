@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { EndpointDef } from '@contract/endpoints';
 import { firstProblem } from '@contract/validation';
+import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { ApiError, clientErrorCodes } from './api-error';
 import type { ApiFetch, QueryValue } from './api-fetch';
 
@@ -40,6 +41,8 @@ export function createCallEndpoint(apiFetch: ApiFetch): CallEndpoint {
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
       const { field, message } = firstProblem(parsed.error);
+      // Refused, not rendered wrong, and never silently: counted and shown in the header too.
+      badInput.report(endpoint.path, field, message);
       throw new ApiError({ code: clientErrorCodes.badResponse, msg: `${endpoint.path} answered with an unexpected ${field}: ${message}`, status: 200, field });
     }
     return parsed.data as ResultOf<E>;

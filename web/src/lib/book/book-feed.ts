@@ -10,7 +10,8 @@
 import { deskSockets } from '@web/lib/ws/desk-sockets';
 import { connectionStatusStore } from '@web/lib/ws/connection-status-store';
 import { animationFrames } from './frame-scheduler';
-import { asBookPush } from './book-message';
+import { badInput } from '@web/lib/bad-input/bad-input-store';
+import { checkBookPush } from './book-message';
 import { createBookPipeline, type BookSource } from './book-store';
 
 export interface BookKey {
@@ -28,7 +29,17 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
-const keyOf = (k: BookKey) => `${k.category}:${k.symbol}`;
+/**
+ * The instType a book is subscribed with. v3 lists no `margin` instType (websocket.md):
+ * margin trades on the spot book, so a margin symbol's book is the spot one, and both
+ * share one pipeline.
+ */
+export function bookInstType(category: string): string {
+  const c = category.toLowerCase();
+  return c === 'margin' ? 'spot' : c;
+}
+
+const keyOf = (k: BookKey) => `${bookInstType(k.category)}:${k.symbol}`;
 
 /** The shared pipeline of an instrument; call the returned release when done with it. */
 export function acquireBook(key: BookKey): { pipeline: BookSource; release: () => void } {
@@ -55,7 +66,7 @@ export function acquireBook(key: BookKey): { pipeline: BookSource; release: () =
 
 function start(key: BookKey): Entry {
   const socket = deskSockets().public;
-  const arg = { instType: key.category, topic: 'books', symbol: key.symbol };
+  const arg = { instType: bookInstType(key.category), topic: 'books', symbol: key.symbol };
   const pipeline = createBookPipeline({
     priceScale: key.priceScale,
     sizeScale: key.sizeScale,
@@ -63,8 +74,9 @@ function start(key: BookKey): Entry {
     resubscribe: () => socket.resubscribe(arg),
   });
   const off = socket.subscribe(arg, (msg) => {
-    const push = asBookPush(msg);
-    if (push) pipeline.ingest(push);
+    const checked = checkBookPush(msg);
+    if (checked.ok) pipeline.ingest(checked.push);
+    else badInput.report(`books ${key.symbol}`, checked.field, checked.message);
   });
   // A socket that is not connected delivers nothing: the book on screen is old news.
   const offStatus = connectionStatusStore.subscribe((s, prev) => {

@@ -2,18 +2,28 @@
 // zod schema). At 5,000 messages a second a zod parse per message costs more than the
 // book itself; the OrderBook validates every level's decimals anyway and throws a
 // DecimalError naming the level, which the pipeline turns into a resync.
+// Current live pushes carry no checksum (upstream-facts.md: absent or 0); both read as 0,
+// which the book takes as "none" and relies on seq/pseq alone.
 import type { BookPush } from './book-store';
 
-export function asBookPush(msg: Record<string, unknown>): BookPush | null {
+/** A push the book can apply, or the first field that keeps it from being one. */
+export type BookPushCheck = { ok: true; push: BookPush } | { ok: false; field: string; message: string };
+
+const bad = (field: string, message: string): BookPushCheck => ({ ok: false, field, message });
+
+export function checkBookPush(msg: Record<string, unknown>): BookPushCheck {
   const action = msg.action;
-  if (action !== 'snapshot' && action !== 'update') return null;
+  if (action !== 'snapshot' && action !== 'update') return bad('action', 'must be snapshot or update');
   const data = msg.data;
-  if (!Array.isArray(data)) return null;
+  if (!Array.isArray(data)) return bad('data', 'must be an array');
   const d = data[0] as Record<string, unknown> | undefined;
-  if (typeof d !== 'object' || d === null) return null;
-  if (!Array.isArray(d.a) || !Array.isArray(d.b)) return null;
-  if (typeof d.seq !== 'number' || typeof d.checksum !== 'number') return null;
+  if (typeof d !== 'object' || d === null) return bad('data.0', 'must be an object');
+  if (!Array.isArray(d.a)) return bad('data.0.a', 'must be an array of levels');
+  if (!Array.isArray(d.b)) return bad('data.0.b', 'must be an array of levels');
+  if (typeof d.seq !== 'number') return bad('data.0.seq', 'must be a number');
+  if (d.checksum !== undefined && typeof d.checksum !== 'number') return bad('data.0.checksum', 'must be a number when present');
   // A snapshot may omit pseq; an update without one is treated as a gap.
   const pseq = typeof d.pseq === 'number' ? d.pseq : action === 'snapshot' ? 0 : -1;
-  return { action, data: { a: d.a, b: d.b, seq: d.seq, pseq, checksum: d.checksum, ts: typeof d.ts === 'string' ? d.ts : undefined } as BookPush['data'] };
+  const checksum = typeof d.checksum === 'number' ? d.checksum : 0;
+  return { ok: true, push: { action, data: { a: d.a, b: d.b, seq: d.seq, pseq, checksum, ts: typeof d.ts === 'string' ? d.ts : undefined } as BookPush['data'] } };
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
 import { firstProblem } from '@contract/validation';
 import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
+import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { backoffDelay } from './backoff';
 import { browserEnvironment, type ConnectionEnvironment } from './connection-environment';
 import type { ConnectionStatus } from './connection-status';
@@ -322,6 +323,7 @@ export class SocketConnection {
       if (answer.success) entry.resolve(answer.data);
       else {
         const { field, message } = firstProblem(answer.error);
+        badInput.report(`trade ${String(msg.topic)}`, field, message);
         entry.reject(new ApiError({ code: clientErrorCodes.badResponse, msg: `the trade answer has an unexpected ${field} (${message}); the outcome is unknown`, status: 0, field }));
       }
     } else {

@@ -30,7 +30,7 @@ export function LeverageControls({ meta }: { meta: InstrumentMeta }) {
       return;
     }
     try {
-      await setLeverage.mutateAsync(margin ? { productType: 'margin', coin: meta.baseCoin, leverage } : { productType: 'usdt-futures', symbol: meta.symbol, leverage });
+      await setLeverage.mutateAsync(margin ? { category: 'MARGIN', coin: meta.baseCoin, leverage } : { category: 'USDT-FUTURES', symbol: meta.symbol, leverage });
       setLeverageMsg({ ok: true, text: `Leverage set to ${leverage}x` });
     } catch (e) {
       setLeverageMsg({ ok: false, text: `Refused: ${refusal(e)}` });
