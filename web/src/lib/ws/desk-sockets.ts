@@ -2,6 +2,7 @@
 // first use so nothing touches `WebSocket` or `location` at import time.
 import { sessionStore } from '@web/lib/session/session-store';
 import { connectionStatusStore } from './connection-status-store';
+import { socketClosedNotice } from './socket-closed-notice';
 import { SocketConnection } from './socket-connection';
 
 function socketUrl(path: string): string {
@@ -23,6 +24,7 @@ export function deskSockets() {
       WebSocketImpl: WebSocket,
       awaitLogin: false,
       onStatus: (s) => setStatus('public', s),
+      onClosedByDesk: socketClosedNotice.getState().note,
     }),
     private: new SocketConnection({
       url: () => socketUrl(`/ws/private?account=${encodeURIComponent(sessionStore.getState().account ?? '')}`),
@@ -30,6 +32,7 @@ export function deskSockets() {
       // The proxy logs in upstream and tells us with {event:'login', code:0} (interfaces.md).
       awaitLogin: true,
       onStatus: (s) => setStatus('private', s),
+      onClosedByDesk: socketClosedNotice.getState().note,
     }),
   };
   return sockets;

@@ -53,6 +53,11 @@ export interface SocketConnectionOptions {
   tradeTimeoutMs?: number;
   /** Channels per subscribe message on resubscription (upstream caps 10 messages/s per connection). */
   resubscribeChunk?: number;
+  /**
+   * The proxy closed the socket on purpose and said why (codes 4000+, e.g. 4401 "session
+   * ended: signed out", 4429 "too many private sockets"): the app shows the reason.
+   */
+  onClosedByDesk?: (code: number, reason: string) => void;
 }
 
 const OPEN = 1;
@@ -64,7 +69,7 @@ interface PendingTrade {
 }
 
 export class SocketConnection {
-  private readonly opts: Required<Omit<SocketConnectionOptions, 'onStatus'>> & Pick<SocketConnectionOptions, 'onStatus'>;
+  private readonly opts: Required<Omit<SocketConnectionOptions, 'onStatus' | 'onClosedByDesk'>> & Pick<SocketConnectionOptions, 'onStatus' | 'onClosedByDesk'>;
   private readonly registry = new SubscriptionRegistry<MessageListener>();
   private readonly reconnectHooks = new Set<() => void>();
   private readonly messageHooks = new Set<MessageListener>();
@@ -231,8 +236,11 @@ export class SocketConnection {
     ws.onmessage = (ev) => {
       if (ws === this.ws) this.handleMessage(ev.data);
     };
-    ws.onclose = () => {
-      if (ws === this.ws) this.handleClose();
+    ws.onclose = (ev) => {
+      if (ws !== this.ws) return;
+      const { code, reason } = (ev ?? {}) as { code?: unknown; reason?: unknown };
+      if (typeof code === 'number' && code >= 4000 && typeof reason === 'string' && reason !== '') this.opts.onClosedByDesk?.(code, reason);
+      this.handleClose();
     };
     ws.onerror = () => {
       // A close event always follows; reconnecting is decided there.
