@@ -98,3 +98,100 @@ describe('OrderBook property: same levels and checksum as the naive reference', 
     );
   });
 });
+
+// The live dialect: no checksum, sequence numbers beyond 2^53 carried as digits
+// (quoteLongSequences), so every rule rests on exact seq/pseq arithmetic.
+const bigBase = fc.bigInt({ min: 2n ** 53n, max: 2n ** 63n });
+const steps = (n: number) => fc.array(fc.bigInt({ min: 1n, max: 5n }), { minLength: n, maxLength: n });
+
+describe('OrderBook property: checksum-less streams follow seq and pseq exactly', () => {
+  it('applies every message of a contiguous stream and matches the naive book', () => {
+    fc.assert(
+      fc.property(stream, bigBase, ([first, rest], base) => {
+        const ours = new OrderBook({ priceScale: PRICE_SCALE, sizeScale: SIZE_SCALE });
+        const ref = new NaiveBook(PRICE_SCALE, SIZE_SCALE);
+        let seq = base;
+        for (const msg of [first, ...rest]) {
+          const pseq = seq;
+          seq += 1n;
+          if (msg.kind === 'snapshot') ref.snapshot(msg.b, msg.a);
+          else ref.update(msg.b, msg.a);
+          const data = { b: msg.b, a: msg.a, seq: seq.toString(), pseq: msg.kind === 'snapshot' ? 0 : pseq.toString() };
+          expect(msg.kind === 'snapshot' ? ours.applySnapshot(data) : ours.applyUpdate(data)).toEqual({ status: 'ok' });
+          expect(ours.view().bids.map((l) => [l.price, l.size])).toEqual(ref.levels('bid'));
+          expect(ours.seqExact).toBe(seq);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reports a gap exactly at the first update after a lost one, however close the numbers', () => {
+    fc.assert(
+      fc.property(bigBase, steps(12), fc.nat({ max: 10 }), (base, gaps, lost) => {
+        const book = new OrderBook({ priceScale: 0, sizeScale: 0 });
+        expect(book.applySnapshot({ b: [['10', '1']], a: [], seq: base.toString(), pseq: 0 })).toEqual({ status: 'ok' });
+        let prev = base;
+        for (let i = 0; i < gaps.length; i++) {
+          const seq = prev + gaps[i]!;
+          const msg = { b: [['9', String(i + 1)]] as DepthLevel[], a: [], seq: seq.toString(), pseq: prev.toString() };
+          prev = seq;
+          if (i === lost) continue; // never arrives
+          const result = book.applyUpdate(msg);
+          expect(result.status).toBe(i < lost ? 'ok' : i === lost + 1 ? 'gap' : 'no_snapshot');
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('takes the first update after a snapshot exactly when pseq <= snapshot seq <= seq', () => {
+    fc.assert(
+      fc.property(bigBase, fc.bigInt({ min: -20n, max: 20n }), fc.bigInt({ min: 0n, max: 20n }), (snapSeq, offset, width) => {
+        const book = new OrderBook({ priceScale: 0, sizeScale: 0 });
+        book.applySnapshot({ b: [['10', '1']], a: [], seq: snapSeq.toString(), pseq: 0 });
+        const pseq = snapSeq + offset;
+        const seq = pseq + width;
+        const expected = seq < snapSeq ? 'stale' : pseq > snapSeq ? 'gap' : 'ok';
+        expect(book.applyUpdate({ b: [], a: [], seq: seq.toString(), pseq: pseq.toString() }).status).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('after any number of upstream restarts (pseq 0) asks for one snapshot per restart and no more', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(bigBase, fc.integer({ min: 1, max: 6 })), { minLength: 1, maxLength: 5 }), (eras) => {
+        const book = new OrderBook({ priceScale: 0, sizeScale: 0 });
+        let resyncs = 0;
+        let needSnapshot = true;
+        // needSnapshot: the book is waiting for the snapshot a resubscription brings.
+        for (const [start, length] of eras) {
+          // Each era: upstream's numbering restarts; the first message we see is pseq 0.
+          let prev = start;
+          for (let i = 0; i < length; i++) {
+            const seq = prev + 1n;
+            const pseq = i === 0 ? 0n : prev;
+            prev = seq;
+            if (needSnapshot) {
+              // The caller resubscribed: upstream's next message is a snapshot.
+              expect(book.applySnapshot({ b: [['10', '1']], a: [], seq: seq.toString(), pseq: 0 }).status).toBe('ok');
+              needSnapshot = false;
+              continue;
+            }
+            const r = book.applyUpdate({ b: [['9', '1']], a: [], seq: seq.toString(), pseq: pseq.toString() });
+            // Only the restart's own message (pseq 0) may break continuity; after the
+            // snapshot it brings, the new numbering is followed without another resync.
+            expect(r.status).toBe(i === 0 ? 'gap' : 'ok');
+            if (r.status === 'gap') {
+              resyncs++;
+              needSnapshot = true;
+            }
+          }
+        }
+        expect(resyncs).toBeLessThan(eras.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -3,11 +3,12 @@ import { DecimalError } from '../decimal';
 import type { DepthLevel } from '../schemas/ws-depth';
 import { depthChecksum } from './depth-checksum';
 import { OrderBook, type BookMessage } from './order-book';
+import type { SequenceValue } from './sequence';
 
 type Levels = DepthLevel[];
 
 // A message whose checksum is computed from the intended resulting book.
-function message(b: Levels, a: Levels, seq: number, pseq: number, resultBids: Levels, resultAsks: Levels): BookMessage {
+function message(b: Levels, a: Levels, seq: number, pseq: number, resultBids: Levels, resultAsks: Levels): BookMessage & { checksum: number } {
   return { b, a, seq, pseq, checksum: depthChecksum(resultBids, resultAsks) };
 }
 
@@ -112,7 +113,7 @@ describe('OrderBook snapshot and update', () => {
 describe('OrderBook sequence gaps (upstream-facts WS v3: update.pseq == previous seq)', () => {
   it('reports a gap when pseq skips ahead, and refuses updates until the next snapshot', () => {
     const book = syncedBook();
-    expect(book.applyUpdate(message([['43231.2', '3']], [], 103, 102, snapBids, snapAsks))).toEqual({ status: 'gap', expectedPseq: 100, pseq: 102 });
+    expect(book.applyUpdate(message([['43231.2', '3']], [], 103, 102, snapBids, snapAsks))).toMatchObject({ status: 'gap', expectedPseq: 100, pseq: 102 });
     expect(book.inSync).toBe(false);
     // Even the message that would have fitted is refused now.
     expect(book.applyUpdate(message([], [], 101, 100, snapBids, snapAsks))).toEqual({ status: 'no_snapshot' });
@@ -234,5 +235,49 @@ describe('OrderBook view', () => {
     view.bids[0]!.size = '999';
     view.bids.pop();
     expect(pairs(book.view(2).bids)).toEqual(snapBids.slice(0, 2));
+  });
+});
+
+describe('OrderBook without checksums (the live dialect: seq, pseq and the snapshot rule)', () => {
+  const snap = { b: [['100', '1']] as Levels, a: [['101', '1']] as Levels };
+  const live = (seq: SequenceValue, b: Levels = [], pseq?: SequenceValue): BookMessage => ({ b, a: [], seq, ...(pseq === undefined ? {} : { pseq }) });
+  const synced = (seq: SequenceValue) => {
+    const book = new OrderBook({ priceScale: 0, sizeScale: 0 });
+    expect(book.applySnapshot({ ...snap, seq, pseq: 0 })).toEqual({ status: 'ok' });
+    return book;
+  };
+
+  it('takes a first update whose [pseq, seq] covers the snapshot seq, and nothing else', () => {
+    expect(synced(50).applyUpdate(live(55, [['99', '1']], 45))).toEqual({ status: 'ok' });
+    expect(synced(50).applyUpdate(live(51, [], 50))).toEqual({ status: 'ok' });
+    expect(synced(50).applyUpdate(live(50, [], 49))).toEqual({ status: 'ok' });
+    expect(synced(50).applyUpdate(live(49, [], 40))).toEqual({ status: 'stale' });
+    expect(synced(50).applyUpdate(live(60, [], 51))).toMatchObject({ status: 'gap', expectedPseq: 50, pseq: 51 });
+    expect(synced(50).applyUpdate(live(60))).toMatchObject({ status: 'gap' });
+  });
+
+  it('sees a gap of one beyond 2^53, where doubles would collide', () => {
+    const base = 2n ** 60n + 1n;
+    const book = synced(base.toString());
+    expect(book.applyUpdate(live((base + 1n).toString(), [], base.toString()))).toEqual({ status: 'ok' });
+    expect(book.seqExact).toBe(base + 1n);
+    // base + 2 is lost: its successor names it as pseq.
+    expect(book.applyUpdate(live((base + 3n).toString(), [], (base + 2n).toString()))).toMatchObject({ status: 'gap', expectedPseqExact: base + 1n, pseqExact: base + 2n });
+  });
+
+  it('resyncs once after an upstream restart (pseq 0), then follows the new numbering', () => {
+    const book = synced('1304314508780744705');
+    expect(book.applyUpdate(live('1304314508780744710', [], '1304314508780744705'))).toEqual({ status: 'ok' });
+    expect(book.applyUpdate(live(3, [['98', '1']], 0))).toMatchObject({ status: 'gap', pseq: 0 });
+    expect(book.inSync).toBe(false);
+    expect(book.applySnapshot({ ...snap, seq: 4, pseq: 0 })).toEqual({ status: 'ok' });
+    expect(book.applyUpdate(live(5, [['98', '1']], 4))).toEqual({ status: 'ok' });
+    expect(book.applyUpdate(live(6, [], 5))).toEqual({ status: 'ok' });
+  });
+
+  it('verifies a checksum only when one is present and non-zero', () => {
+    const book = synced(1);
+    expect(book.applyUpdate({ b: [['99', '1']], a: [], seq: 2, pseq: 1, checksum: 0 })).toEqual({ status: 'ok' });
+    expect(book.applyUpdate({ b: [], a: [], seq: 3, pseq: 2, checksum: book.checksum() ^ 1 })).toMatchObject({ status: 'checksum_mismatch' });
   });
 });

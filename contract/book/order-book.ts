@@ -1,27 +1,38 @@
 // The order book of one instrument, fed by the `books` channel (spec 6.3, upstream-facts
-// "WS v3"): a snapshot, then updates whose pseq equals the previous seq; a size of "0"
-// deletes a level; every push carries the CRC32 of the top 25 levels.
+// "WS v3", websocket.md): a snapshot, then updates; a size of "0" deletes a level.
 //
 // Levels are keyed by integer ticks and hold their size in integer lots, and keep the
 // original price and size strings, because the checksum is over the strings as sent.
 // The stored book is never trimmed: view(depth) returns a trimmed copy.
 //
-// Sequence numbers above 2^53. Upstream seq can exceed Number.MAX_SAFE_INTEGER, and
-// JSON.parse then rounds it to the nearest double. The pseq of an update and the seq of the
-// message before it are the same decimal text, so they round to the same double and a
-// contiguous stream is still recognised. What is lost is resolution: a gap whose missing
-// numbers round to the same double as the expected one (a few units at 2^60) goes unseen
-// by the sequence check. The checksum over the top 25 levels is verified on every message
-// regardless, so a gap that changed the visible book is still caught as a mismatch.
+// Continuity. The seed's pushes carry a CRC32 of the top 25 levels; the live exchange's
+// carry none (only seq, pseq, maxDepth). A checksum is verified when it is present and
+// non-zero; otherwise the book relies on the sequence rules of websocket.md alone:
+//   - the first update after a snapshot must cover it: pseq <= snapshot seq <= seq
+//     (one whose seq is below the snapshot's is older than it, and ignored);
+//   - every later update's pseq is the previous seq;
+//   - pseq = 0 on an update means upstream restarted and renumbered: the book cannot
+//     continue and asks for a fresh snapshot (a 'gap' with pseq 0), once; the snapshot
+//     that follows starts the new numbering, so there is no loop.
+// Sequence numbers are exact bigints (sequence.ts): the live values exceed 2^53.
 
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../decimal';
 import { BookSide } from './book-side';
 import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from './crc32';
 import { FixedParser } from './parse-fixed';
+import { toSequence, type SequenceValue } from './sequence';
 
-/** The parts of a `books` push (one element of its data array) that the book uses. */
-export type BookMessage = Pick<DepthData, 'a' | 'b' | 'checksum' | 'pseq' | 'seq'>;
+/**
+ * The parts of a `books` push (one element of its data array) that the book uses.
+ * seq and pseq may be numbers, digit strings or bigints (see sequence.ts); checksum
+ * is optional, and 0 means "none" (the live exchange sends none).
+ */
+export type BookMessage = Pick<DepthData, 'a' | 'b'> & {
+  seq: SequenceValue;
+  pseq?: SequenceValue | undefined;
+  checksum?: number | undefined;
+};
 
 export type BookResult =
   | { readonly status: 'ok' }
@@ -29,7 +40,12 @@ export type BookResult =
   | { readonly status: 'stale' }
   /** No snapshot yet, or the book fell out of sync: updates are refused until the next snapshot. */
   | { readonly status: 'no_snapshot' }
-  | { readonly status: 'gap'; readonly expectedPseq: number; readonly pseq: number }
+  /**
+   * The update does not continue the book: pseq is not the previous seq (or, first after
+   * a snapshot, does not cover it), or pseq is 0 (upstream renumbered). The numbers are
+   * for messages (doubles; exact ones are in expectedPseqExact and pseqExact).
+   */
+  | { readonly status: 'gap'; readonly expectedPseq: number; readonly pseq: number; readonly expectedPseqExact: bigint; readonly pseqExact: bigint }
   | { readonly status: 'checksum_mismatch'; readonly expected: number; readonly actual: number };
 
 export interface BookLevel {
@@ -49,7 +65,7 @@ export interface OrderBookOptions {
   priceScale: number;
   /** Decimals of the instrument's lot size (quantity precision). */
   sizeScale: number;
-  /** Verify the checksum of every message. Default true. */
+  /** Verify the checksum of every message that carries one (non-zero). Default true. */
   verifyChecksum?: boolean;
 }
 
@@ -97,7 +113,9 @@ export class OrderBook {
   private readonly parsedBids = new ParsedLevels();
   private readonly parsedAsks = new ParsedLevels();
   private synced = false;
-  private lastSeq = 0;
+  private lastSeq = 0n;
+  /** The next update is the first after a snapshot: it must cover the snapshot's seq. */
+  private firstAfterSnapshot = false;
 
   constructor(opts: OrderBookOptions) {
     for (const key of ['priceScale', 'sizeScale'] as const) {
@@ -114,8 +132,13 @@ export class OrderBook {
     return this.synced;
   }
 
-  /** The seq of the last applied message (a double; see the note on 2^53 above). */
+  /** The seq of the last applied message, as a double (may round beyond 2^53; see seqExact). */
   get seq(): number {
+    return Number(this.lastSeq);
+  }
+
+  /** The seq of the last applied message, exact. */
+  get seqExact(): bigint {
     return this.lastSeq;
   }
 
@@ -130,24 +153,34 @@ export class OrderBook {
   /** Replaces the whole book. Throws DecimalError naming the level on malformed input. */
   applySnapshot(data: BookMessage): BookResult {
     this.synced = false;
+    const seq = toSequence(data.seq);
     this.parseAll(data);
     this.loadSide(this.bids, this.parsedBids, data.b);
     this.loadSide(this.asks, this.parsedAsks, data.a);
-    this.lastSeq = data.seq;
+    this.lastSeq = seq;
+    this.firstAfterSnapshot = true;
     return this.settle(data.checksum);
   }
 
   /**
-   * Applies an incremental update. Refused ('no_snapshot') while out of sync; a pseq that
-   * does not follow the last seq is a 'gap'. Both gap and mismatch leave the book out of
-   * sync: the caller resubscribes for a fresh snapshot (ARCHITECTURE.md, browser data flow).
+   * Applies an incremental update. Refused ('no_snapshot') while out of sync; one that
+   * does not continue the book (rules at the top) is a 'gap'. Both gap and mismatch leave
+   * the book out of sync: the caller resubscribes for a fresh snapshot (ARCHITECTURE.md,
+   * browser data flow).
    */
   applyUpdate(data: BookMessage): BookResult {
     if (!this.synced) return NO_SNAPSHOT;
-    if (data.pseq !== this.lastSeq) {
-      if (data.seq <= this.lastSeq) return STALE;
-      this.synced = false;
-      return { status: 'gap', expectedPseq: this.lastSeq, pseq: data.pseq };
+    const seq = toSequence(data.seq);
+    // An update without pseq cannot show that it continues the book.
+    const pseq = data.pseq === undefined ? -1n : toSequence(data.pseq, 'pseq');
+    const last = this.lastSeq;
+    if (pseq === 0n && last !== 0n) return this.gap(pseq);
+    if (this.firstAfterSnapshot) {
+      if (seq < last) return STALE;
+      if (pseq > last || pseq < 0n) return this.gap(pseq);
+    } else if (pseq !== last) {
+      if (seq <= last && pseq >= 0n) return STALE;
+      return this.gap(pseq);
     }
     this.synced = false; // until the message is known to be well-formed and applied
     this.parseAll(data);
@@ -165,7 +198,8 @@ export class OrderBook {
       const level = a[i]!;
       asks.set(pa.ticks[i]!, pa.lots[i]!, level[0], level[1], pa.crcs[i]!, pa.crcLengths[i]!);
     }
-    this.lastSeq = data.seq;
+    this.lastSeq = seq;
+    this.firstAfterSnapshot = false;
     return this.settle(data.checksum);
   }
 
@@ -233,8 +267,14 @@ export class OrderBook {
     return { bids: packSide(this.bids, depth), asks: packSide(this.asks, depth) };
   }
 
-  private settle(expected: number): BookResult {
-    if (this.verify) {
+  private gap(pseq: bigint): BookResult {
+    this.synced = false;
+    const expected = this.lastSeq;
+    return { status: 'gap', expectedPseq: Number(expected), pseq: Number(pseq), expectedPseqExact: expected, pseqExact: pseq };
+  }
+
+  private settle(expected: number | undefined): BookResult {
+    if (this.verify && expected !== undefined && expected !== 0) {
       const actual = this.checksum();
       if (actual !== expected) return { status: 'checksum_mismatch', expected, actual };
     }

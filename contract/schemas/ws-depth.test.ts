@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { quoteLongSequences } from '../book/sequence';
 import {
   depthCategory,
+  depthInstTypeFor,
   depthPushSchema,
   depthSubscribeAckSchema,
   depthSubscribeRequestSchema,
@@ -76,5 +78,19 @@ describe('depth channel schemas (spec 6.3)', () => {
   it('rejects a fractional seq', () => {
     const bad = { ...push, data: [{ ...push.data[0], seq: 1.5 }] };
     expect(issuePaths(depthPushSchema.safeParse(bad))).toEqual(['data.0.seq: seq must be an integer']);
+  });
+
+  it('accepts the live push: no checksum, maxDepth, a seq beyond 2^53 kept exact as digits', () => {
+    const text = `{"data":[{"a":[["99756.7","23.9774"]],"b":[["99756.6","0.0128"]],"pseq":0,"seq":1304314508780744705,"maxDepth":"50","ts":"1746698732562"}],"arg":{"instType":"usdt-futures","symbol":"BTCUSDT","topic":"books"},"action":"snapshot","ts":1746698732563}`;
+    const parsed = depthPushSchema.parse(JSON.parse(quoteLongSequences(text)));
+    expect(parsed.data[0]).toMatchObject({ seq: '1304314508780744705', maxDepth: '50' });
+    expect(parsed.data[0]!.checksum).toBeUndefined();
+    expect(issuePaths(depthPushSchema.safeParse({ ...push, data: [{ ...push.data[0], seq: '12a' }] }))).toEqual(['data.0.seq: seq must be an integer']);
+  });
+
+  it('subscribes margin pairs on the spot book (v3 lists no margin depth)', () => {
+    expect(depthInstTypeFor('MARGIN')).toBe('spot');
+    expect(depthInstTypeFor('usdt-futures')).toBe('usdt-futures');
+    expect(() => depthInstTypeFor('options')).toThrow(RangeError);
   });
 });

@@ -85,3 +85,39 @@ describe('RelayBook (lazy copy of a shared books subscription)', () => {
     expect(gap.hasCopy).toBe(false);
   });
 });
+
+describe('RelayBook on the live dialect (no checksum, seq beyond 2^53, pseq 0 after a restart)', () => {
+  const livePush = (action: 'snapshot' | 'update', b: DepthLevel[], pseq: string, seq: string) =>
+    Buffer.from(`{"data":[{"a":[["101.5","3"]],"b":${JSON.stringify(b)},"pseq":${pseq},"seq":${seq},"maxDepth":"50","ts":"1"}],"arg":${ARG},"action":"${action}","ts":1}`);
+  const base = 1304314508780744705n;
+
+  it('serves snapshots from checksum-less pushes and keeps the seq exact', () => {
+    const copy = new RelayBook(64 * 1024);
+    copy.noteSnapshot(livePush('snapshot', [['100.5', '1']], '0', base.toString()));
+    copy.noteUpdate(livePush('update', [['99.5', '2']], base.toString(), (base + 1n).toString()));
+    const first = copy.snapshotData('1');
+    expect(first).not.toBeNull();
+    expect(first?.seq).toBe((base + 1n).toString());
+    expect(first?.b).toEqual([['100.5', '1'], ['99.5', '2']]);
+    // Asked again with no new push: still there (no mismatch, no refresh loop).
+    copy.noteUpdate(livePush('update', [['98.5', '1']], (base + 1n).toString(), (base + 2n).toString()));
+    expect(copy.snapshotData('2')?.seq).toBe((base + 2n).toString());
+  });
+
+  it('notices a lost update one apart beyond 2^53', () => {
+    const copy = new RelayBook(64 * 1024);
+    copy.noteSnapshot(livePush('snapshot', [['100.5', '1']], '0', base.toString()));
+    copy.noteUpdate(livePush('update', [['99.5', '2']], (base + 1n).toString(), (base + 2n).toString()));
+    expect(copy.snapshotData('1')).toBeNull();
+  });
+
+  it('gives the copy up on a restart (pseq 0) and builds again from the next snapshot', () => {
+    const copy = new RelayBook(64 * 1024);
+    copy.noteSnapshot(livePush('snapshot', [['100.5', '1']], '0', base.toString()));
+    copy.noteUpdate(livePush('update', [['99.5', '2']], '0', '7'));
+    expect(copy.snapshotData('1')).toBeNull();
+    copy.noteSnapshot(livePush('snapshot', [['100.5', '1']], '0', '8'));
+    copy.noteUpdate(livePush('update', [['99.5', '2']], '8', '9'));
+    expect(copy.snapshotData('2')).toMatchObject({ seq: 9, b: [['100.5', '1'], ['99.5', '2']] });
+  });
+});

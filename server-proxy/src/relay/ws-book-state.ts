@@ -16,12 +16,20 @@
 //
 // Checksums are not verified per message (that is the browser's job, and it would cost
 // the relay a CRC on every one of 50,000 messages a second); a synthesized snapshot is
-// checked once against the last checksum upstream sent before it goes out.
+// checked once against the last checksum upstream sent before it goes out. The live
+// exchange sends no checksum: then the copy rests on the sequence rules the contract's
+// OrderBook applies (first update covers the snapshot, pseq = previous seq, pseq = 0 is
+// a restart), and the snapshot goes out unchecked rather than being thrown away each time.
+//
+// Sequence numbers beyond 2^53 stay exact: the raw text is read with quoteLongSequences,
+// and the synthesized snapshot writes a long seq as its digits (the contract reads both).
+// The relayed pushes themselves are bytes and are never re-serialised.
 
 import type { DepthData, DepthLevel } from '@contract/schemas/ws-depth';
-import { OrderBook } from '@contract/book/order-book';
+import { OrderBook, type BookMessage } from '@contract/book/order-book';
+import { quoteLongSequences, sequenceForJson } from '@contract/book/sequence';
 
-type BookData = Pick<DepthData, 'a' | 'b' | 'checksum' | 'pseq' | 'seq'>;
+type BookData = BookMessage;
 
 type BookApplyResult = 'ok' | 'lost';
 
@@ -31,6 +39,7 @@ const MAX_DIGITS = 15;
 
 export class RelayBook {
   private book: OrderBook | null = null;
+  /** The checksum of upstream's last applied push; 0 when it sent none (live dialect). */
   private lastChecksum = 0;
   /** Raised after a level did not fit, so the next snapshot gets a wider scale. */
   private priceScaleFloor = 0;
@@ -93,18 +102,21 @@ export class RelayBook {
   snapshotData(ts: string): DepthData | null {
     if (!this.catchUp()) return null;
     const book = this.book!;
-    if (book.checksum() !== this.lastChecksum) {
+    const checksum = book.checksum();
+    if (this.lastChecksum !== 0 && checksum !== this.lastChecksum) {
       this.reset();
       return null;
     }
     const view = book.view();
     const toLevel = (l: { price: string; size: string }): DepthLevel => [l.price, l.size];
+    // Our own checksum goes out even when upstream sent none: it is the CRC of exactly
+    // these levels, so a browser that verifies it agrees, and one that does not ignores it.
     return {
       a: view.asks.map(toLevel),
       b: view.bids.map(toLevel),
-      checksum: this.lastChecksum,
+      checksum,
       pseq: 0,
-      seq: book.seq,
+      seq: sequenceForJson(book.seqExact),
       ts,
     };
   }
@@ -131,7 +143,7 @@ export class RelayBook {
       const book = new OrderBook({ priceScale: price, sizeScale: size, verifyChecksum: false });
       book.applySnapshot(data);
       this.book = book;
-      this.lastChecksum = data.checksum;
+      this.lastChecksum = data.checksum ?? 0;
       return 'ok';
     } catch {
       return this.lose();
@@ -144,18 +156,21 @@ export class RelayBook {
     try {
       const r = book.applyUpdate(data);
       if (r.status === 'ok') {
-        this.lastChecksum = data.checksum;
+        this.lastChecksum = data.checksum ?? 0;
         return 'ok';
       }
-      // A duplicate or late message changes nothing; anything else means the copy is gone.
-      return r.status === 'stale' ? 'ok' : this.lose();
+      // A duplicate or late message changes nothing; anything else (a gap, an upstream
+      // restart's pseq = 0) means the copy is gone, though its scale was fine.
+      return r.status === 'stale' ? 'ok' : this.lose(false);
     } catch {
       return this.lose();
     }
   }
 
-  private lose(): 'lost' {
+  /** Gives the copy up; `widen` (the default) when a level may not have fitted the scale. */
+  private lose(widen = true): 'lost' {
     this.reset();
+    if (!widen) return 'lost';
     this.priceScaleFloor = Math.min(MAX_DIGITS - 1, this.priceScaleFloor + HEADROOM_DIGITS);
     this.sizeScaleFloor = Math.min(MAX_DIGITS - 1, this.sizeScaleFloor + HEADROOM_DIGITS);
     return 'lost';
@@ -165,7 +180,7 @@ export class RelayBook {
 /** The data element of a raw books push; malformed levels are left for the book to reject. */
 function bookDataOf(raw: Buffer): BookData | null {
   try {
-    const msg = JSON.parse(raw.toString('utf8')) as { data?: unknown };
+    const msg = JSON.parse(quoteLongSequences(raw.toString('utf8'))) as { data?: unknown };
     const data = Array.isArray(msg.data) ? (msg.data[0] as unknown) : undefined;
     return typeof data === 'object' && data !== null ? (data as BookData) : null;
   } catch {

@@ -134,7 +134,7 @@ describe('book store', () => {
     const src = new Source();
     pipeline.ingest(src.snapshot([['100.0', '1.000']], [['100.5', '2.000']]));
     const bad = src.update([['99.0', '1.000']], []);
-    bad.data.checksum = bad.data.checksum ^ 1;
+    bad.data.checksum = (bad.data.checksum ?? 0) ^ 1;
     pipeline.ingest(bad);
     expect(store.getState()).toMatchObject({ status: 'stale', staleReason: 'a book checksum mismatch' });
     expect(resubscribes()).toBe(1);
@@ -145,7 +145,7 @@ describe('book store', () => {
     const src = new Source();
     pipeline.ingest(src.snapshot([['100.0', '1.000']], [['100.5', '2.000']]));
     const bad = src.update([['99.0', '1.000']], []);
-    bad.data.checksum ^= 1;
+    bad.data.checksum = (bad.data.checksum ?? 0) ^ 1;
     pipeline.ingest(bad);
     expect(timers).toHaveLength(1);
     timers.shift()?.();
