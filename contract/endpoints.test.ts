@@ -31,13 +31,20 @@ const specRoutes = [
   'GET /api/v3/position/current-position',
 ];
 
+// Endpoints the desk needs beyond the spec (issue 20: the broker's sub-account list).
+const extraRoutes = ['GET /api/v2/broker/account/subaccount-list'];
+
 describe('endpoint catalog', () => {
   it('has an entry for every path of spec sections 4.1 to 4.5', () => {
     for (const route of specRoutes) {
       const [method, path] = route.split(' ') as [string, string];
       expect(findEndpoint(method, path), route).toBeDefined();
     }
-    expect(endpointList).toHaveLength(specRoutes.length);
+    for (const route of extraRoutes) {
+      const [method, path] = route.split(' ') as [string, string];
+      expect(findEndpoint(method, path), route).toBeDefined();
+    }
+    expect(endpointList).toHaveLength(specRoutes.length + extraRoutes.length);
   });
 
   it('agrees with the spec text itself when it is beside the repo', () => {
@@ -65,9 +72,11 @@ describe('endpoint catalog', () => {
   });
 
   it('documents 10 requests per second per UID on the four v2 endpoints (spec 8)', () => {
-    const v2 = endpointList.filter((e) => e.version === 'v2');
+    const v2 = endpointList.filter((e) => e.version === 'v2' && e.id !== 'subaccountList');
     expect(v2).toHaveLength(4);
     for (const e of v2) expect(e.rateLimit).toMatchObject({ perSecond: 10, documented: true });
+    // The broker docs give the sub-account list 1 request per second per UID.
+    expect(endpoints.subaccountList.rateLimit).toMatchObject({ perSecond: 1, documented: true });
   });
 
   it('marks state-changing operations as mutating and reads as not', () => {

@@ -31,6 +31,7 @@ import {
   reviseHistory,
   reviseHistoryQuery,
 } from './schemas/earn-broker-convert';
+import { subaccountList, subaccountListQuery } from './schemas/broker-subaccounts';
 import { instrumentList, instrumentsQuery } from './schemas/instruments';
 import {
   batchModifyRequest,
@@ -131,6 +132,11 @@ export const endpoints = {
   setSubaccountAutotransfer: def(
     { method: 'POST', path: '/api/v2/broker/account/set-subaccount-autotransfer', auth: 'private', mutating: true, rateLimit: v2Limit('v2-autotransfer'), permission: 'broker.write', request: autoTransferRequest, response: autoTransferResult },
     'setSubaccountAutotransfer',
+  ),
+  subaccountList: def(
+    // 1 request/s per UID (the public API's broker docs). Listing sub-accounts is broker work: broker.write.
+    { method: 'GET', path: '/api/v2/broker/account/subaccount-list', auth: 'private', mutating: false, rateLimit: { perSecond: 1, documented: true, group: 'v2-subaccount-list' }, permission: 'broker.write', request: subaccountListQuery, response: subaccountList },
+    'subaccountList',
   ),
   redeemResult: def(
     { method: 'GET', path: '/api/v2/earn/savings/redeem-result', auth: 'private', mutating: false, rateLimit: v2Limit('v2-redeem-result'), permission: 'earn.read', request: redeemResultQuery, response: redeemResult },

@@ -24,6 +24,7 @@ export const errorCatalog = {
   '40008': { status: 400, en: 'Request timestamp expired', zh: '请求时间戳已过期' },
   '40009': { status: 400, en: 'sign signature error', zh: '签名错误' },
   '40012': { status: 400, en: 'apikey/password is incorrect', zh: 'API key 或口令错误' },
+  '40013': { status: 400, en: 'User has been frozen: {field}', zh: '用户已被冻结：{field}' },
   '40014': { status: 403, en: 'Incorrect permissions, need {permission} permissions', zh: '权限不足，需要 {permission} 权限' },
   '40017': { status: 400, en: 'Parameter verification failed: {detail}', zh: '参数校验失败：{detail}' },
   '40019': { status: 400, en: 'Parameter {field} cannot be empty', zh: '参数 {field} 不能为空' },

@@ -11,6 +11,7 @@ import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert'
 import { autoTransferAccountTypes } from '@contract/schemas/earn-broker-convert';
 import type { Account, AccountStore } from '../accounts/account-store';
 import type { Clock } from '../clock';
+import type { BrokerSubaccounts } from './broker-subaccounts';
 import { fmtMoney, money } from '../money';
 import { paramError, SimError } from '../sim-error';
 
@@ -34,15 +35,21 @@ export class BrokerAutoTransfer {
     private readonly accounts: AccountStore,
     private readonly clock: Clock,
     private readonly knownCoins: () => ReadonlySet<string>,
+    private readonly directory?: BrokerSubaccounts,
   ) {}
 
   /** spec 4.2: remembers where deposits of `coin` to `subUid` go. Answers 'success'. */
   set(caller: Account, req: AutoTransferRequest): 'success' {
     if (caller.brokerType !== 'ND' || caller.parentUid !== caller.uid) throw new SimError('40309');
     const subUid = Number(req.subUid);
+    // The broker's directory (broker-subaccounts.ts) says which sub-accounts it has and their status.
+    const listed = this.directory?.brokerUid === caller.uid ? this.directory.find(req.subUid) : undefined;
     const sub = this.accounts.find(subUid);
-    if (sub === undefined || sub.parentUid !== caller.uid || sub.uid === caller.uid) throw new SimError('40310', { field: req.subUid });
+    const own = listed !== undefined ? listed.status !== 'del' : sub !== undefined && sub.parentUid === caller.uid && sub.uid !== caller.uid;
+    if (!own) throw new SimError('40310', { field: req.subUid });
+    if (listed?.status === 'freeze') throw new SimError('40013', { field: req.subUid });
     if (!this.knownCoins().has(req.coin)) throw paramError('coin', `${req.coin} is not a coin this exchange lists`);
+    this.directory?.noteReceived(req.subUid);
     let bySub = this.settings.get(subUid);
     if (bySub === undefined) {
       bySub = new Map();

@@ -3,6 +3,7 @@
 // routes and tests reach the same objects the handlers use.
 import type { Simulator } from '../server';
 import { BrokerAutoTransfer } from './broker-autotransfer';
+import { BrokerSubaccounts } from './broker-subaccounts';
 import { LoanRevisionBook } from './loan-revisions';
 import { NativeConverter } from './native-convert';
 import { SavingsBook } from './savings-redemptions';
@@ -12,6 +13,7 @@ export interface ProductsState {
   loans: LoanRevisionBook;
   savings: SavingsBook;
   broker: BrokerAutoTransfer;
+  brokerSubs: BrokerSubaccounts;
   converter: NativeConverter;
 }
 
@@ -19,10 +21,13 @@ const states = new WeakMap<Simulator, ProductsState>();
 
 export function createProductsState(sim: Pick<Simulator, 'accounts' | 'clock'>, mid?: MidPrice): ProductsState {
   const coins = listedCoins();
+  // The seeded ND broker (seed-accounts.ts) and its sub-accounts; the same list on every run.
+  const brokerSubs = new BrokerSubaccounts(3000001, sim.accounts, 3000001, sim.clock.now());
   return {
+    brokerSubs,
     loans: new LoanRevisionBook(sim.clock.now()),
     savings: new SavingsBook(),
-    broker: new BrokerAutoTransfer(sim.accounts, sim.clock, () => coins),
+    broker: new BrokerAutoTransfer(sim.accounts, sim.clock, () => coins, brokerSubs),
     converter: new NativeConverter(sim.accounts, usdPriceOf(mid), () => sim.clock.now()),
   };
 }
