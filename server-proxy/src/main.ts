@@ -55,11 +55,13 @@ async function main(): Promise<void> {
     const wsBase = upstreamUrl.replace(/^http/, 'ws');
     upstreamWs = { wsPublic: `${wsBase}/v3/ws/public`, wsPrivate: `${wsBase}/v3/ws/private` };
     keyStore = new KeyStore(simulatorAccounts(process.env));
-    // The simulator serves the spec's paths (upstream-facts.md "What follows for us"), and
-    // its v3 budget is 1000/s per UID (simulator README): 100/s per v3 group stays inside it.
+    // The simulator serves the spec's paths (upstream-facts.md "What follows for us"), but in
+    // its live dialect (SIM_DIALECT=live) only the live API's, as the live exchange would; its
+    // v3 budget is 1000/s per UID (simulator README): 100/s per v3 group stays inside it.
+    const liveDialect = process.env.SIM_DIALECT?.trim().toLowerCase() === 'live';
     runtimeConfig = {
       ...config,
-      upstream: { ...config.upstream, specPaths: true },
+      upstream: { ...config.upstream, specPaths: !liveDialect },
       rate: { ...config.rate, undocumentedPerSecond: config.rate.undocumentedPerSecond ?? 100 },
     };
   }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api/api-error';
+import { badInput } from '@web/lib/bad-input/bad-input-store';
 import type { ConnectionEnvironment, EnvironmentEvent } from './connection-environment';
 import type { ConnectionStatus } from './connection-status';
 import { SocketConnection, type SocketConnectionOptions, type TradeOp, type WebSocketLike } from './socket-connection';
@@ -136,6 +137,23 @@ describe('SocketConnection subscriptions', () => {
     latest().receive(push);
     expect(seen).toEqual([push]);
     expect(other).toEqual([]);
+  });
+
+  it('hands listeners pushes only: a subscribe ack is not one, and a refused subscription is shown as bad input', () => {
+    const conn = makeConnection();
+    const seen: unknown[] = [];
+    conn.subscribe(books, (m) => seen.push(m));
+    conn.start();
+    latest().open();
+    badInput.reset();
+    latest().receive({ event: 'subscribe', arg: books });
+    latest().receive({ event: 'unsubscribe', arg: books });
+    expect(seen).toEqual([]);
+    expect(badInput.store.getState().total).toBe(0);
+    latest().receive({ event: 'error', arg: books, code: '30001', msg: 'channel does not exist' });
+    expect(seen).toEqual([]);
+    expect(badInput.store.getState().entries).toEqual([expect.objectContaining({ channel: 'books', field: 'event', count: 1 })]);
+    badInput.reset();
   });
 
   it('delivers each message of a batched frame (a JSON array) in order, to the channel each one names', () => {

@@ -296,7 +296,10 @@ export class SocketConnection {
     }
     const arg = msg.arg;
     if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
-      for (const listener of this.registry.listenersOf(arg as Record<string, unknown>)) listener(msg);
+      const channel = arg as Record<string, unknown>;
+      // Listeners take pushes only: a subscribe or unsubscribe ack carries the arg but no data.
+      if (event === undefined) for (const listener of this.registry.listenersOf(channel)) listener(msg);
+      else if (event === 'error') badInput.report(String(channel.topic ?? 'channel'), 'event', `the subscription was refused: ${String(msg.code ?? '')} ${String(msg.msg ?? '')}`.trim());
     }
     for (const hook of [...this.messageHooks]) hook(msg);
   }
