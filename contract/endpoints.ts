@@ -32,6 +32,7 @@ import {
   reviseHistoryQuery,
 } from './schemas/earn-broker-convert';
 import { subaccountList, subaccountListQuery } from './schemas/broker-subaccounts';
+import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from './schemas/loan-orders';
 import { instrumentList, instrumentsQuery } from './schemas/instruments';
 import {
   batchModifyRequest,
@@ -141,6 +142,14 @@ export const endpoints = {
   redeemResult: def(
     { method: 'GET', path: '/api/v2/earn/savings/redeem-result', auth: 'private', mutating: false, rateLimit: v2Limit('v2-redeem-result'), permission: 'earn.read', request: redeemResultQuery, response: redeemResult },
     'redeemResult',
+  ),
+  loanOngoingOrders: def(
+    { method: 'GET', path: '/api/v2/earn/loan/ongoing-orders', auth: 'private', mutating: false, rateLimit: v2Limit('v2-loan-ongoing'), permission: 'earn.read', request: loanOngoingQuery, response: loanOngoingOrders },
+    'loanOngoingOrders',
+  ),
+  loanBorrowHistory: def(
+    { method: 'GET', path: '/api/v2/earn/loan/borrow-history', auth: 'private', mutating: false, rateLimit: v2Limit('v2-loan-borrow-history'), permission: 'earn.read', request: borrowHistoryQuery, response: borrowHistory },
+    'loanBorrowHistory',
   ),
   nativeConvert: def(
     // The public API names its native token in the last segment (upstream-facts.md).

@@ -128,6 +128,15 @@ export function installAdminRoutes(sim: Simulator): void {
     return reply.send({ savingsOrders: p.savings.of(q.uid), loanOrderIds: loanIds, convertible: p.converter.eligible(q.uid) });
   });
 
+  /** Moves the history clock (seeded loans, revisions and their three-month window) forward; signatures keep the wall clock. */
+  app.post('/__sim/clock/advance', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const body = parsedOr400(z.strictObject({ ms: z.number().int('must be whole milliseconds').positive('must be more than 0').max(5 * 365 * 86_400_000, 'must be at most five years') }), bodyOf(req), reply);
+    if (body === undefined) return reply;
+    const loans = productsOf(sim).loans;
+    return reply.send({ offsetMs: loans.advance(body.ms), historyNow: loans.historyNow(sim.clock.now()) });
+  });
+
   app.get('/__sim/request-log', (req, reply) => {
     if (refuseRemote(req, reply)) return reply;
     const limits = limitsOf(sim);
