@@ -7,7 +7,7 @@ import type { EventBus } from '../bus/event-bus';
 import type { Clock } from '../clock';
 import type { InstrumentRegistry } from '../instruments/instrument-registry';
 import { money } from '../money';
-import { SimError } from '../sim-error';
+import { paramError, SimError } from '../sim-error';
 import type { OrderService } from '../trading/order-service';
 import type { PositionBook } from '../trading/position-book';
 import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore, type HoldMode } from './account-store';
@@ -46,7 +46,8 @@ export class AccountSettings {
 
   setHoldMode(uid: number, holdMode: HoldMode): void {
     const a = this.accounts.get(uid);
-    if (this.positions.openOf(uid).length > 0 || this.orders.pendingOf(uid).length > 0) throw new SimError('25213');
+    if (this.positions.openOf(uid).length > 0) throw new SimError('25010', { detail: 'close the open positions first' });
+    if (this.orders.pendingOf(uid).length > 0) throw new SimError('25010', { detail: 'cancel the pending orders first' });
     a.holdMode = holdMode;
     this.bus.emit({ type: 'settings', uid, ts: this.clock.now(), change: 'holdMode' });
   }
@@ -55,7 +56,7 @@ export class AccountSettings {
     const a = this.accounts.get(uid);
     const product = req.productType ?? req.category;
     if (product === 'margin') {
-      if (a.accountMode !== 'advanced') throw new SimError('25214');
+      if (a.accountMode !== 'advanced') throw new SimError('25240', { field: `${a.accountMode} account mode (margin)` });
       const inst = this.instruments.all.find((i) => i.category === 'margin' && (i.baseCoin === req.coin || i.quoteCoin === req.coin));
       if (!inst || req.coin === undefined) throw new SimError('25100', { field: `${req.coin ?? ''} (margin)` });
       this.checkRange(req.leverage, inst.minLever ?? '1', inst.maxLever ?? '1');
@@ -81,7 +82,8 @@ export class AccountSettings {
 
   private checkRange(leverage: string, min: string, max: string): void {
     const v = money(leverage);
-    if (v < money(min) || v > money(max)) throw new SimError('25215', { detail: `must be between ${min} and ${max}, got ${leverage}` });
+    if (v > money(max)) throw new SimError('25223', { detail: max });
+    if (v < money(min)) throw paramError('leverage', `must be at least ${min}, got ${leverage}`);
   }
 }
 

@@ -51,13 +51,13 @@ describe('USDT-futures positions', () => {
     expect(p).toMatchObject({ posSide: 'short', total: '0.2', avgPrice: '60000' });
   });
 
-  it('refuses a reduce-only order that would increase or exceed the position (25210)', async () => {
+  it('refuses a reduce-only order that would increase (25574) or exceed (25232) the position', async () => {
     f = fixture();
-    expect((await f.place(fut('sell', '60000', '0.1', { reduceOnly: 'yes' }))).code).toBe('25210');
+    expect((await f.place(fut('sell', '60000', '0.1', { reduceOnly: 'yes' }))).code).toBe('25574');
     await f.place(fut('sell', '60000', '0.1'), keysOf.other);
     await f.place(fut('buy', '60000', '0.1'));
-    expect((await f.place(fut('buy', '70000', '0.1', { reduceOnly: 'yes' }))).code).toBe('25210');
-    expect((await f.place(fut('sell', '70000', '0.2', { reduceOnly: 'yes' }))).code).toBe('25210');
+    expect((await f.place(fut('buy', '70000', '0.1', { reduceOnly: 'yes' }))).code).toBe('25574');
+    expect((await f.place(fut('sell', '70000', '0.2', { reduceOnly: 'yes' }))).code).toBe('25232');
     expect((await f.place(fut('sell', '70000', '0.1', { reduceOnly: 'yes' }))).code).toBe('00000');
     const [p] = await positions();
     expect(p).toMatchObject({ frozen: '0.1', available: '0' });
@@ -78,7 +78,7 @@ describe('USDT-futures positions', () => {
       ['long', '0.1', 'hedge_mode'],
       ['short', '0.1', 'hedge_mode'],
     ]);
-    expect((await call(f.sim, 'POST', '/api/v3/account/set-hold-mode', { holdMode: 'one_way_mode' })).code).toBe('25213');
+    expect((await call(f.sim, 'POST', '/api/v3/account/set-hold-mode', { holdMode: 'one_way_mode' })).code).toBe('25010');
     // sell long closes the long
     await f.place(fut('buy', '60000', '0.1'), keysOf.other);
     await f.place(fut('sell', '60000', '0.1', { posSide: 'long' }));
@@ -88,7 +88,7 @@ describe('USDT-futures positions', () => {
   it('sets leverage per symbol, which changes the margin of the position', async () => {
     f = fixture();
     const bad = await call(f.sim, 'POST', '/api/v3/account/set-leverage', { productType: 'usdt-futures', symbol: 'BTCUSDT', leverage: '200' });
-    expect(bad.code).toBe('25215');
+    expect(bad.code).toBe('25223');
     expect((await call(f.sim, 'POST', '/api/v3/account/set-leverage', { productType: 'usdt-futures', symbol: 'BTCUSDT', leverage: '20' })).data).toBe('success');
     expect((await call(f.sim, 'POST', '/api/v3/account/set-leverage', { productType: 'MARGIN', coin: 'BTC', leverage: '5' })).data).toBe('success');
     const settings = await ok<{ symbolConfigList: { symbol: string; leverage: string }[]; coinConfigList: { coin: string; leverage: string }[] }>(f.sim, 'GET', '/api/v3/account/settings');

@@ -5,16 +5,16 @@ import { DecimalError, toScaled } from '@contract/decimal';
 import type { Instrument } from '../instruments/instrument-registry';
 import { MONEY_SCALE, ONE } from '../money';
 import { parseTicks, POW10 } from '../scaled-text';
-import { SimError } from '../sim-error';
+import { paramError, SimError } from '../sim-error';
 
 export function priceTicksOf(inst: Instrument, price: string): number {
   try {
     return parseTicks(price, inst.priceScale, { field: 'price' });
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
-      throw new SimError('25206', { detail: `${price} is not a multiple of the tick size ${inst.tickSize}` });
+      throw new SimError('25244', { detail: inst.tickSize });
     }
-    throw new SimError('25206', { detail: `${price} is out of range` });
+    throw paramError('price', `${price} is out of range`);
   }
 }
 
@@ -24,7 +24,8 @@ export function lotsOf(inst: Instrument, qty: string): number {
     lots = parseTicks(qty, inst.qtyScale, { field: 'qty' });
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
-      throw new SimError('25209', { detail: `${qty} is not a multiple of the lot size ${inst.lotSize}` });
+      // The exchange documents no code of its own for this: a parameter error naming qty.
+      throw paramError('qty', `${qty} is not a multiple of the lot size ${inst.lotSize}`);
     }
     throw new SimError('25208', { detail: inst.maxOrderQty });
   }
@@ -39,7 +40,7 @@ export function quoteAmountOf(inst: Instrument, qty: string): bigint {
   try {
     scaled = toScaled(qty, inst.quoteScale, { field: 'qty' });
   } catch {
-    throw new SimError('25209', { detail: `${qty} has more than ${inst.quoteScale} decimals of ${inst.quoteCoin}` });
+    throw paramError('qty', `${qty} has more than ${inst.quoteScale} decimals of ${inst.quoteCoin}`);
   }
   const amount = scaled * 10n ** BigInt(18 - inst.quoteScale);
   if (amount < inst.minAmountMoney) throw new SimError('25207', { detail: `${inst.minOrderAmount} ${inst.quoteCoin} of order value` });

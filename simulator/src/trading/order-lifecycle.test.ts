@@ -109,20 +109,19 @@ describe('order states (spec 3.1)', () => {
     expect(await f.order(maker.orderId, keysOf.sub)).toMatchObject({ cancelSource: 'self_trade' });
   });
 
-  it('refuses to cancel or modify a filled or canceled order, naming its state (25205)', async () => {
+  it('refuses to cancel (25204) or modify (25568, naming its state) a filled or canceled order', async () => {
     f = fixture();
     const filled = await f.place(spotSell('65000', '0.01'), keysOf.other);
     await f.place(spotBuy('65000', '0.01'));
     const canceled = await f.place(spotBuy('60000', '0.01', { timeInForce: 'ioc' }));
     const c1 = await call(f.sim, 'POST', '/api/v3/trade/cancel-order', { orderId: filled.orderId }, { key: keysOf.other });
-    expect(c1).toMatchObject({ code: '25205', status: 400 });
-    expect(c1.msg).toContain('filled');
+    expect(c1).toMatchObject({ code: '25204', status: 400 });
     const m1 = await call(f.sim, 'POST', '/api/v3/trade/modify-order', { orderId: canceled.orderId, symbol: 'BTCUSDT', price: '61000' });
-    expect(m1.code).toBe('25205');
+    expect(m1.code).toBe('25568');
     expect(m1.msg).toContain('canceled');
-    const zh = await call(f.sim, 'POST', '/api/v3/trade/cancel-order', { orderId: canceled.orderId }, { locale: 'zh-CN' });
+    const zh = await call(f.sim, 'POST', '/api/v3/trade/modify-order', { orderId: canceled.orderId, price: '61000' }, { locale: 'zh-CN' });
     expect(zh.msg).toContain('canceled');
-    expect(zh.msg).toContain('不能');
+    expect(zh.msg).toContain('改单');
   });
 
   it('answers 25204 for an order that does not exist or belongs to another account', async () => {

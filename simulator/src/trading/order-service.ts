@@ -29,7 +29,7 @@ import { fmtMoney, money, ONE } from '../money';
 import { paramError, SimError } from '../sim-error';
 import { lotsOf, priceTicksOf, quoteAmountOf, requireMinValue, valueOf } from './order-checks';
 import type { PositionBook, PosSide } from './position-book';
-import { isPending, lotsText, orderPushRecord, orderRecord, ticksText, type SimOrder } from './sim-order';
+import { isPending, lotsText, orderPushRecord, orderRecord, stateText, ticksText, type SimOrder } from './sim-order';
 
 export const MAX_PENDING_PER_SYMBOL = 400;
 const MARKET_SLIPPAGE = money('1.05');
@@ -110,7 +110,8 @@ export class OrderService {
 
   cancel(uid: number, ident: OrderIdent, source: CancelSource = 'user'): { orderId: string; clientOid: string } {
     const o = this.find(uid, ident);
-    if (!isPending(o)) throw new SimError('25205', { state: o.state });
+    // A finished order has left the pending orders the exchange cancels from: 25204.
+    if (!isPending(o)) throw new SimError('25204');
     this.command(() => {
       o.requestedCancel = source;
       if (!this.engine.cancel(o.orderId)) this.finish(o, 'canceled', source);
@@ -120,18 +121,18 @@ export class OrderService {
 
   modify(uid: number, req: ModifyOrderRequest): { orderId: string; clientOid: string } {
     const o = this.find(uid, req);
-    if (!isPending(o)) throw new SimError('25205', { state: o.state });
-    if (o.orderType !== 'limit') throw paramError('orderId', 'only limit orders can be modified');
+    if (!isPending(o)) throw new SimError('25568', { detail: `the order is ${stateText(o.state, this.dialect)}` });
+    if (o.orderType !== 'limit') throw new SimError('25568', { detail: 'only limit orders can be modified' });
     try {
       const priceTicks = req.price !== undefined ? priceTicksOf(o.inst, req.price) : o.priceTicks;
       const lots = req.qty !== undefined ? lotsOf(o.inst, req.qty) : o.lots;
       if (lots <= o.filledLots) {
-        throw new SimError('25209', { detail: `must be above the filled quantity ${lotsText(o.inst, o.filledLots)}` });
+        throw new SimError('25568', { detail: `qty must be above the filled quantity ${lotsText(o.inst, o.filledLots)}` });
       }
       requireMinValue(o.inst, priceTicks, lots);
       if (o.closes !== undefined) {
         const capacity = this.closeCapacity(uid, o.inst, o.closes) + (o.lots - o.filledLots);
-        if (lots - o.filledLots > capacity) throw new SimError('25210');
+        if (lots - o.filledLots > capacity) throw new SimError('25232', { detail: `${lotsText(o.inst, capacity)} left to close` });
       }
       const required = this.lockFor(o, priceTicks, lots - o.filledLots);
       const extra = required - o.lockRemaining;
@@ -171,7 +172,7 @@ export class OrderService {
     }
     const inst = this.instruments.get(category, req.symbol);
     if ((account.accountMode === 'spot' && category !== 'spot') || (account.accountMode === 'basic' && category === 'margin')) {
-      throw new SimError('25214');
+      throw new SimError('25240', { field: `${account.accountMode} account mode (${category})` });
     }
     const futures = category === 'usdt-futures';
     if (!futures && req.reduceOnly === 'yes') throw paramError('reduceOnly', 'applies only to futures orders');
@@ -224,10 +225,13 @@ export class OrderService {
       if (hedge && o.posSide !== direction) o.closes = o.posSide;
       if (!hedge && o.reduceOnly) {
         const net = this.positions.net(uid, inst.symbol);
-        if (!net || net.posSide === direction) throw new SimError('25210');
+        if (!net) throw new SimError('25574', { detail: 'there is no position to reduce' });
+        if (net.posSide === direction) throw new SimError('25574', { detail: `a ${req.side} would increase the ${net.posSide} position` });
         o.closes = net.posSide;
       }
-      if (o.closes !== undefined && lots > this.closeCapacity(uid, inst, o.closes)) throw new SimError('25210');
+      if (o.closes !== undefined && lots > this.closeCapacity(uid, inst, o.closes)) {
+        throw new SimError('25232', { detail: `${lotsText(inst, this.closeCapacity(uid, inst, o.closes))} left to close` });
+      }
     }
     o.lockRemaining = this.lockFor(o, priceTicks, lots);
     if (o.lockRemaining > this.accounts.available(uid, o.lockCoin)) {

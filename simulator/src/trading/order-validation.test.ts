@@ -40,17 +40,18 @@ describe('order entry validation', () => {
     expect(r.msg).toContain('FOOUSDT');
   });
 
-  it('rejects a price off the tick with 25206 naming the tick size', async () => {
+  it('rejects a price off the tick with 25244 naming the tick size', async () => {
     f = fixture();
     const r = await f.place(spotBuy('60000.001', '0.01'));
-    expect(r.code).toBe('25206');
+    expect(r.code).toBe('25244');
     expect(r.msg).toContain('0.01');
   });
 
-  it('rejects a quantity off the lot with 25209 naming the lot size', async () => {
+  it('rejects a quantity off the lot with 40017 naming qty and the lot size', async () => {
     f = fixture();
     const r = await f.place(spotBuy('60000', '0.0000001'));
-    expect(r.code).toBe('25209');
+    expect(r.code).toBe('40017');
+    expect(r.msg).toContain('qty');
     expect(r.msg).toContain('0.000001');
   });
 
@@ -65,7 +66,7 @@ describe('order entry validation', () => {
     expect(tooSmallValue.code).toBe('25207');
     expect(tooSmallValue.msg).toContain('1 USDT');
     const futBelow = await f.place({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: '60000', qty: '0.0005' });
-    expect(futBelow.code).toBe('25209');
+    expect(futBelow.code).toBe('40017');
     const above = await f.place(spotSell('60000', '1000.000001'));
     expect(above.code).toBe('25208');
     expect(above.msg).toContain('1000');
@@ -106,18 +107,19 @@ describe('order entry validation', () => {
     expect(r.msg).toContain('limit');
   });
 
-  it('refuses set-hold-mode while orders are pending (25213), and allows it once they are gone', async () => {
+  it('refuses set-hold-mode while orders are pending (25010), and allows it once they are gone', async () => {
     f = fixture();
     const r = await f.place(spotBuy('60000', '0.01'));
-    expect((await call(f.sim, 'POST', '/api/v3/account/set-hold-mode', { holdMode: 'hedge_mode' })).code).toBe('25213');
+    expect((await call(f.sim, 'POST', '/api/v3/account/set-hold-mode', { holdMode: 'hedge_mode' })).code).toBe('25010');
     await call(f.sim, 'POST', '/api/v3/trade/cancel-order', { orderId: r.orderId });
     expect((await call(f.sim, 'POST', '/api/v3/account/set-hold-mode', { holdMode: 'hedge_mode' })).data).toBe('success');
   });
 
-  it('refuses margin trading in basic account mode (25214)', async () => {
+  it('refuses margin trading in basic account mode (25240)', async () => {
     f = fixture();
     const r = await f.place({ ...spotBuy('60000', '0.01'), category: 'MARGIN' }, keysOf.other);
-    expect(r.code).toBe('25214');
+    expect(r.code).toBe('25240');
+    expect(r.msg).toContain('basic');
     expect((await f.place({ ...spotBuy('60000', '0.01'), category: 'MARGIN' })).code).toBe('00000');
   });
 
