@@ -67,7 +67,7 @@ test('after a fill, without a reload: fills, order history, financial records, p
   });
 
   await expect(fills.getByRole('row', { name: new RegExp(`^Fill \\d+ of order ${orderId}$`) }).first()).toBeVisible();
-  await expect(history.getByRole('row', { name: `Order ${orderId}` })).toContainText('filled');
+  await expect(history.getByRole('row', { name: `Order ${orderId}` })).toContainText(/filled/i);
   await expect.poll(() => loadedCount(records, 'Financial records')).toBeGreaterThan(recordsBefore);
   const newest = records.getByRole('table', { name: 'Financial records' }).getByRole('row').nth(1);
   await expect(newest).toContainText('BTCUSDT');

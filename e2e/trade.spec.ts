@@ -56,7 +56,7 @@ test('a limit order away from the market rests in open orders, moves in the book
   const oid = await placeLimit(page, 'Buy', price, '0.001');
 
   const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
-  await expect(row.getByLabel('State')).toHaveText(/^(live|new)$/);
+  await expect(row.getByLabel('State')).toHaveText(/^(Live|New)$/);
   // The user's own order is marked at its level in the book.
   const bids = page.getByRole('list', { name: 'Bids' });
   await expect(bids.getByRole('button', { name: ownLevel('Bid', price) })).toBeVisible();
@@ -69,7 +69,7 @@ test('a limit order away from the market rests in open orders, moves in the book
   await expect(bids.getByRole('button', { name: ownLevel('Bid', price) })).toBeHidden();
 
   await row.getByRole('button', { name: /^Cancel / }).click();
-  await expect(row.getByLabel('State')).toHaveText('canceled');
+  await expect(row.getByLabel('State')).toHaveText('Canceled');
   await expect(notifications(page).getByText('Order canceled').first()).toBeVisible();
   await expect(notifications(page).getByText(/canceled: by you/).first()).toBeVisible();
 });
@@ -95,7 +95,7 @@ test('a post-only order that would cross is canceled and the reason is shown', a
   const price = await priceFromMid(page, '200', 2);
   const oid = await placeLimit(page, 'Buy', price, '0.001', 'post_only');
   const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
-  await expect(row.getByLabel('State')).toHaveText('canceled');
+  await expect(row.getByLabel('State')).toHaveText('Canceled');
   await expect(row).toContainText('post-only');
   await expect(notifications(page).getByText(/post-only: it would have crossed/).first()).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { Panel } from '@web/components/panel';
+import { OrderNotifications } from '@web/features/trade/toasts/order-notifications';
 import type { Me } from '@contract/schemas/session';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { Link, matchRoute, navigate, usePathname } from '../router';
@@ -65,6 +66,8 @@ export function AppShell({ me }: { me: Me }) {
           </Suspense>
         </ErrorBoundary>
       </main>
+      {/* Order events are announced on every screen (issue 19). */}
+      {me.permissions.includes('trade.read') && <OrderNotifications />}
     </div>
   );
 }

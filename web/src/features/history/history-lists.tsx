@@ -10,6 +10,7 @@ import type { Page } from '@web/lib/account-data/cursor-pages';
 import type { ListTopic } from '@web/lib/account-data/list-refresh-events';
 import type { CsvColumn } from '@web/lib/csv/csv-build';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
+import { filledText, orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
 import { formatDateTime } from '@web/lib/format/format-time';
 import { filterParams, type HistoryFilters } from './history-filters';
 import type { TableColumn } from './virtual-table';
@@ -54,10 +55,10 @@ export const orderHistoryList: ListDefinition<OrderRecord> = {
     { header: 'Type', width: '4rem', cell: (o) => o.orderType },
     { header: 'Side', width: '3.5rem', cell: (o) => sideCell(o.side) },
     { header: 'Price', width: '7rem', align: 'right', cell: (o) => (o.orderType === 'market' ? 'market' : formatDecimal(o.price)) },
-    { header: 'Qty', width: '6.5rem', align: 'right', cell: (o) => formatDecimal(o.qty, { group: false }) },
-    { header: 'Filled', width: '6.5rem', align: 'right', cell: (o) => formatDecimal(o.cumExecQty, { group: false }) },
+    { header: 'Size', width: '8.5rem', align: 'right', cell: (o) => orderSizeText(o) },
+    { header: 'Filled', width: '8.5rem', align: 'right', cell: (o) => filledText(o) },
     { header: 'Avg price', width: '7rem', align: 'right', cell: (o) => formatDecimal(o.avgPrice) },
-    { header: 'State', width: '7rem', cell: (o) => o.state },
+    { header: 'State', width: '7.5rem', cell: (o) => orderStateText(o.state) },
     { header: 'Cancel reason', width: '7rem', cell: (o) => o.cancelSource || '' },
   ],
   csv: [

@@ -7,6 +7,7 @@ import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { HoldModeControl } from './hold-mode-control';
 import { LeverageTable } from './leverage-table';
+import { OrderConfirmationControl } from './order-confirmation-control';
 
 const accountModes: Record<string, string> = {
   spot: 'Spot mode: spot only, no margin and no futures.',
@@ -64,6 +65,7 @@ export function SettingsPage() {
           </dd>
         </dl>
       </section>
+      <OrderConfirmationControl />
       <HoldModeControl holdMode={s?.holdMode} positions={positions.data?.list ?? []} pending={orders.data?.list ?? []} />
       <LeverageTable
         title="Leverage per futures symbol"

@@ -16,12 +16,12 @@ import { usePrivateChannels } from './api/use-private-channels';
 import { BatchEntry } from './batch/batch-entry';
 import { DepthChart } from './charts/depth-chart';
 import { PriceChart } from './charts/price-chart';
+import { openOrderCounts } from './open-orders/open-order-filter';
 import { OpenOrdersPanel } from './open-orders/open-orders-panel';
 import { OrderForm } from './order-form/order-form';
 import { OrderBookPanel } from './order-book/order-book-panel';
 import { useBookPipeline } from './order-book/use-book-pipeline';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
-import { ToastStack } from './toasts/toast-stack';
 import { tradeUiStore } from './trade-ui-store';
 
 export function TradePage() {
@@ -64,6 +64,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
     () => (orders.data?.list ?? []).filter((o) => o.symbol === meta.symbol && o.category.toLowerCase() === meta.category && isOpenState(o.state) && o.orderType === 'limit').map((o) => ({ side: o.side, price: o.price })),
     [orders.data, meta.symbol, meta.category],
   );
+  const counts = useMemo(() => openOrderCounts(orders.data?.list ?? [], meta), [orders.data, meta]);
   const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category.toLowerCase()), [instruments]);
 
   return (
@@ -87,24 +88,24 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
           <section aria-label="Orders" className="rounded-md border border-line bg-panel p-2">
             <div role="tablist" aria-label="Order panels" className="mb-2 flex gap-1">
               <button type="button" role="tab" aria-selected={tab === 'orders'} onClick={() => setTab('orders')} className={`rounded px-2 py-1 text-sm ${tab === 'orders' ? 'bg-raised font-semibold' : 'text-muted'}`}>
-                Open orders ({own.length})
+                Open orders ({counts.all}
+                <span className="sr-only"> in all markets, {counts.market} on {meta.symbol}</span>)
               </button>
               <button type="button" role="tab" aria-selected={tab === 'batch'} onClick={() => setTab('batch')} className={`rounded px-2 py-1 text-sm ${tab === 'batch' ? 'bg-raised font-semibold' : 'text-muted'}`}>
                 Batch entry
               </button>
             </div>
             <div role="tabpanel" aria-label={tab === 'orders' ? 'Open orders' : 'Batch entry'}>
-              {tab === 'orders' ? <OpenOrdersPanel metaOf={metaOf} /> : <BatchEntry meta={meta} />}
+              {tab === 'orders' ? <OpenOrdersPanel metaOf={metaOf} current={meta} /> : <BatchEntry meta={meta} />}
             </div>
           </section>
         </div>
         <div className="flex flex-col gap-2">
-          <OrderForm meta={meta} />
+          <OrderForm meta={meta} book={pipeline} />
           <AccountSummary meta={meta} />
           <LeverageControls meta={meta} />
         </div>
       </div>
-      <ToastStack />
     </div>
   );
 }

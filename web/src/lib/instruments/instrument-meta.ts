@@ -26,6 +26,10 @@ export interface InstrumentMeta {
   maxQty: bigint;
   /** Minimum notional (price x qty) in the quote coin, as text ("0" when none). */
   minAmount: string;
+  /** Decimals of a quote-coin amount (a spot market buy's size); absent in hand-made metas. */
+  quoteScale?: number;
+  /** The instrument's taker fee rate ("0.001"), when the instruments record carries one. */
+  takerFeeRate?: string;
   maxLeverage: string | undefined;
   tradable: boolean;
 }
@@ -63,6 +67,8 @@ export function instrumentMeta(inst: Instrument): InstrumentMeta | undefined {
     minQty: toScaled(inst.minOrderQty, sizeScale, { field: 'minOrderQty', rounding: 'up' }),
     maxQty: toScaled(inst.maxOrderQty, sizeScale, { field: 'maxOrderQty', rounding: 'down' }),
     minAmount: inst.minOrderAmount,
+    quoteScale: precision(inst.quotePrecision),
+    ...(inst.takerFeeRate ? { takerFeeRate: inst.takerFeeRate } : {}),
     maxLeverage: inst.maxLever,
     tradable: inst.status.toLowerCase() === 'online' || inst.status.toLowerCase() === 'normal',
   };

@@ -13,6 +13,12 @@ export const orderFormValues = z.object({
   orderType: z.enum(orderTypes),
   price: z.string(),
   qty: z.string(),
+  /**
+   * The coin `qty` is typed in. A spot or margin market buy's qty is the quote amount to
+   * spend (trade.md, place-order `qty`), so there 'quote' sends it as typed; 'base' is a
+   * quantity the form converts at the best ask before sending. Everywhere else (and when absent): 'base'.
+   */
+  sizeUnit: z.enum(['base', 'quote']).optional(),
   timeInForce: z.enum(timeInForces),
   reduceOnly: z.boolean(),
   posSide: z.union([z.enum(posSides), z.literal('')]),
@@ -41,9 +47,13 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
   const price = limit ? checkStep(values.price.trim(), 'Price', meta.priceScale, meta.tick, meta.tickSize) : undefined;
   if (price && !price.ok) errors.price = price.error;
 
-  const qty = checkStep(values.qty.trim(), 'Quantity', meta.sizeScale, meta.lot, meta.lotSize);
+  const quoteSized = isQuoteSized(values, meta);
+  const quoteScale = meta.quoteScale ?? meta.priceScale;
+  const qty = quoteSized ? checkStep(values.qty.trim(), 'Amount', quoteScale, 1n, fromScaled(1n, quoteScale)) : checkStep(values.qty.trim(), 'Quantity', meta.sizeScale, meta.lot, meta.lotSize);
   if (!qty.ok) {
     errors.qty = qty.error;
+  } else if (quoteSized) {
+    if (/[1-9]/.test(meta.minAmount) && qty.units < toScaled(meta.minAmount, quoteScale, { rounding: 'up' })) errors.qty = `Amount must be at least ${meta.minAmount} ${meta.quoteCoin}`;
   } else if (qty.units < meta.minQty) {
     errors.qty = `Quantity must be at least ${fromScaled(meta.minQty, meta.sizeScale, { trim: true })} ${meta.baseCoin}`;
   } else if (meta.maxQty > 0n && qty.units > meta.maxQty) {
@@ -72,7 +82,7 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
     symbol: meta.symbol,
     side: values.side,
     orderType: values.orderType,
-    qty: fromScaled((qty as { units: bigint }).units, meta.sizeScale),
+    qty: quoteSized ? fromScaled((qty as { units: bigint }).units, quoteScale, { trim: true }) : fromScaled((qty as { units: bigint }).units, meta.sizeScale),
   };
   if (limit && price?.ok) {
     body.price = fromScaled(price.units, meta.priceScale);
@@ -97,6 +107,11 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
     return { ok: false, errors: out };
   }
   return { ok: true, order: parsed.data };
+}
+
+/** A spot or margin market buy typed in the quote coin: its qty is the amount to spend. */
+export function isQuoteSized(values: Pick<OrderFormValues, 'side' | 'orderType' | 'sizeUnit'>, meta: Pick<InstrumentMeta, 'category'>): boolean {
+  return !isDerivative(meta.category) && values.orderType === 'market' && values.side === 'buy' && values.sizeUnit === 'quote';
 }
 
 type Step = { ok: true; units: bigint } | { ok: false; error: string };

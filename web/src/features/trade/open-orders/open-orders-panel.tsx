@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import { isOpenState } from '../api/order-cache';
+import { filledText, orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
 import { cancelReasonText } from '../toasts/order-toast-text';
+import type { MarketKey } from './open-order-filter';
 import { useOpenOrders } from './use-open-orders';
 
 type Model = ReturnType<typeof useOpenOrders>;
@@ -13,20 +15,33 @@ type Model = ReturnType<typeof useOpenOrders>;
 /** Why the role may not change orders (its id describes every refused control), or null when it may. */
 type Denied = { reason: string; id: string } | null;
 
-export function OpenOrdersPanel({ metaOf }: { metaOf(o: OrderRecord): InstrumentMeta | undefined }) {
-  const model = useOpenOrders(metaOf);
+/** `current`: the market on screen, for the "this symbol only" filter (off by default: every open order shows). */
+export function OpenOrdersPanel({ metaOf, current }: { metaOf(o: OrderRecord): InstrumentMeta | undefined; current?: MarketKey }) {
+  const [onlyThis, setOnlyThis] = useState(false);
+  const market = useMemo(() => (onlyThis && current ? { category: current.category, symbol: current.symbol } : null), [onlyThis, current?.category, current?.symbol]);
+  const model = useOpenOrders(metaOf, market);
   // issue 8.5: Modify, Cancel, Save and Cancel selected are disabled with the reason for a
   // role without trade.write (the proxy refuses them regardless).
   const gate = usePermissionGate('trade.write', 'modify or cancel orders');
   const id = useId();
-  return <OpenOrdersView model={model} denied={gate.reason === undefined ? null : { reason: gate.reason, id }} />;
+  return (
+    <OpenOrdersView model={model} denied={gate.reason === undefined ? null : { reason: gate.reason, id }}>
+      {current && (
+        <label className="flex items-center gap-1 text-xs">
+          <input type="checkbox" checked={onlyThis} onChange={(e) => setOnlyThis(e.target.checked)} />
+          This symbol only ({current.symbol})
+        </label>
+      )}
+    </OpenOrdersView>
+  );
 }
 
-function OpenOrdersView({ model, denied }: { model: Model; denied: Denied }) {
+function OpenOrdersView({ model, denied, children }: { model: Model; denied: Denied; children?: ReactNode }) {
   const { orders } = model;
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {children}
         <button
           type="button"
           disabled={model.selected.size === 0 || model.cancelling || denied !== null}
@@ -48,7 +63,10 @@ function OpenOrdersView({ model, denied }: { model: Model; denied: Denied }) {
         )}
       </div>
       <div className="overflow-x-auto">
-        <table aria-label="Open orders" className="w-full min-w-[760px] text-xs tabular">
+        {/* Cells are padded and never wrap, so no two columns run together; the actions
+            column sticks to the right edge, so Modify and Cancel stay on screen however
+            narrow the panel is (issue 19: at 1280x720 they were off screen). */}
+        <table aria-label="Open orders" className="w-full text-xs tabular whitespace-nowrap [&_td]:px-2 [&_th]:px-2 [&_td]:py-0.5">
           <thead className="text-left text-muted">
             <tr>
               <th scope="col" className="w-6">
@@ -59,11 +77,13 @@ function OpenOrdersView({ model, denied }: { model: Model; denied: Denied }) {
               <th scope="col">Side</th>
               <th scope="col">Type</th>
               <th scope="col" className="text-right">Price</th>
-              <th scope="col" className="text-right">Qty</th>
+              <th scope="col" className="text-right">Size</th>
               <th scope="col" className="text-right">Filled</th>
               <th scope="col">State</th>
               <th scope="col">Result</th>
-              <th scope="col">Actions</th>
+              <th scope="col" className="sticky right-0 bg-panel">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -95,7 +115,7 @@ function OrderRow({ order: o, model, denied }: { order: OrderRecord; model: Mode
   const open = isOpenState(o.state);
   const editing = model.editing?.orderId === o.orderId ? model.editing : null;
   const result = model.results.get(o.orderId);
-  const name = `${o.side} ${o.qty} ${o.symbol} at ${o.price || 'market'}`;
+  const name = `${o.side} ${orderSizeText(o)} ${o.symbol} at ${o.price || 'market'}`;
   return (
     <tr aria-label={`Order ${o.clientOid || o.orderId}`} className={`border-t border-line ${open ? '' : 'opacity-60'}`}>
       <td>{open && <input type="checkbox" aria-label={`Select order ${o.clientOid || o.orderId}`} checked={model.selected.has(o.orderId)} onChange={() => model.toggle(o.orderId)} />}</td>
@@ -116,16 +136,16 @@ function OrderRow({ order: o, model, denied }: { order: OrderRecord; model: Mode
         {editing ? (
           <input aria-label="New quantity" value={editing.draft.qty} onChange={(e) => model.setDraft({ ...editing.draft, qty: e.target.value })} className="w-20 rounded border border-line bg-surface px-1" />
         ) : (
-          formatDecimal(o.qty, { group: false })
+          orderSizeText(o)
         )}
       </td>
-      <td className="text-right">{formatDecimal(o.cumExecQty, { group: false })}</td>
+      <td className="text-right">{filledText(o)}</td>
       <td>
-        <span aria-label="State">{o.state}</span>
+        <span aria-label="State">{orderStateText(o.state)}</span>
         {o.state === 'canceled' && o.cancelSource && <span className="block text-muted">{cancelReasonText(o.cancelSource)}</span>}
       </td>
       <td>{result && <span className={result.ok ? 'text-muted' : 'text-sell'}>{result.text}</span>}</td>
-      <td>
+      <td className="sticky right-0 bg-panel">
         {open && !editing && (
           <div className="flex gap-1">
             <button type="button" aria-label={`Modify ${name}`} disabled={denied !== null} aria-describedby={denied?.id} onClick={() => model.startEdit(o)} className="rounded border border-line px-1.5 hover:bg-raised disabled:opacity-40">

@@ -13,6 +13,7 @@ import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { chunk } from '../batch/batch-rows';
 import { isOpenState } from '../api/order-cache';
+import { isOfMarket, type MarketKey } from './open-order-filter';
 import { refreshOrders, useUnfilledOrders } from '../api/trade-api';
 
 export type OrderResult = { ok: true; text: string } | { ok: false; text: string };
@@ -23,7 +24,8 @@ export interface ModifyDraft {
   autoCancel: boolean;
 }
 
-export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undefined) {
+/** `market`: list only that market's orders ("this symbol"), or null for every market. */
+export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undefined, market: MarketKey | null = null) {
   const query = useUnfilledOrders();
   const placement = usePlacementApi();
   const client = useQueryClient();
@@ -43,7 +45,7 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
   const [results, setResults] = useState<Map<string, OrderResult>>(new Map());
   const [editing, setEditing] = useState<{ orderId: string; draft: ModifyDraft; error: string } | null>(null);
 
-  const orders = useMemo(() => [...(query.data?.list ?? [])].sort((a, b) => Number(BigInt(b.createdTime || '0') - BigInt(a.createdTime || '0'))), [query.data]);
+  const orders = useMemo(() => [...(query.data?.list ?? [])].filter((o) => market === null || isOfMarket(o, market)).sort((a, b) => Number(BigInt(b.createdTime || '0') - BigInt(a.createdTime || '0'))), [query.data, market]);
   const openIds = orders.filter((o) => isOpenState(o.state)).map((o) => o.orderId);
 
   const note = (entries: [string, OrderResult][]) =>

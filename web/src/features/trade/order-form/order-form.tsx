@@ -1,17 +1,19 @@
 // The order form's view. Every control is labelled; errors sit next to their field and
 // are announced with it; Enter submits (it is a real form).
 import { useId, type ReactNode } from 'react';
+import type { BookSource } from '@web/lib/book/book-store';
 import { stpModes, timeInForces } from '@contract/schemas/common';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { qtyPresetPercents } from '@web/lib/instruments/qty-presets';
 import { usePermissionGate } from '@web/lib/session/use-granted';
-import { useOrderForm, type OrderFormModel } from './use-order-form';
+import { amountStep, ratePercent, unitCoin, type OrderEstimate, type SizeUnit } from './order-size';
+import { useOrderForm, type OrderFormModel, type ReadyOrder } from './use-order-form';
 
 const tifLabels: Record<(typeof timeInForces)[number], string> = { gtc: 'GTC', ioc: 'IOC', fok: 'FOK', post_only: 'Post only' };
 
-export function OrderForm({ meta }: { meta: InstrumentMeta }) {
-  const model = useOrderForm(meta);
+export function OrderForm({ meta, book }: { meta: InstrumentMeta; book: BookSource | null }) {
+  const model = useOrderForm(meta, book);
   // issue 8.5: the form does not invite what the role can't do (the proxy refuses it regardless).
   const gate = usePermissionGate('trade.write', 'place orders');
   return <OrderFormView meta={meta} model={model} denied={gate.reason} />;
@@ -55,7 +57,22 @@ export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; m
           />
         </div>
         {values.orderType === 'limit' && <Field label={`Price (${meta.quoteCoin})`} name="Price" value={values.price} error={errors.price} onChange={(v) => set('price', v)} hint={`tick ${meta.tickSize}`} />}
-        <Field label={`Quantity (${meta.baseCoin})`} name="Quantity" value={values.qty} error={errors.qty} onChange={(v) => set('qty', v)} hint={`lot ${meta.lotSize}`} />
+        {model.units.length > 1 && (
+          <Select
+            label="Size in"
+            value={model.unit}
+            onChange={(v) => set('sizeUnit', v as SizeUnit)}
+            options={model.units.map((u) => [u, u === 'quote' ? `${meta.quoteCoin} (amount to spend)` : `${meta.baseCoin} (quantity, at the best ask)`])}
+          />
+        )}
+        <Field
+          label={model.unit === 'quote' ? `Amount (${meta.quoteCoin})` : `Quantity (${meta.baseCoin})`}
+          name={model.unit === 'quote' ? 'Amount' : 'Quantity'}
+          value={values.qty}
+          error={errors.qty}
+          onChange={(v) => set('qty', v)}
+          hint={model.unit === 'quote' ? `step ${amountStep(meta)}` : `lot ${meta.lotSize}`}
+        />
         <div role="group" aria-label="Quantity presets" className="grid grid-cols-4 gap-1">
           {qtyPresetPercents.map((p) => (
             <button key={p} type="button" disabled={!model.max} onClick={() => model.applyPreset(p)} className="rounded border border-line py-0.5 text-xs hover:bg-raised disabled:opacity-40" aria-label={`${p}% of max`}>
@@ -70,8 +87,9 @@ export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; m
           </dd>
           <dt className="text-muted">Max {buy ? 'buy' : 'sell'}</dt>
           <dd aria-label={`Max ${buy ? 'buy' : 'sell'}`} className="text-right">
-            {model.maxLoading ? '…' : formatDecimal(model.max)} {meta.baseCoin}
+            {model.maxLoading ? '…' : formatDecimal(model.max?.value)} {unitCoin(meta, model.unit)}
           </dd>
+          <EstimateRows estimate={model.estimate} quoteCoin={meta.quoteCoin} />
         </dl>
         {model.derivative && (
           <label className="flex items-center gap-2 text-sm">
@@ -90,19 +108,27 @@ export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; m
             <button type="button" onClick={model.newClientOid} className="self-start text-xs text-accent underline">
               New client order ID
             </button>
-            <label className="flex items-center gap-2">
-              <input type="checkbox" checked={model.confirmStep} onChange={(e) => model.setConfirmStep(e.target.checked)} />
-              Confirm before sending
-            </label>
+            <p className="text-xs text-muted">
+              {model.confirmPref.enabled ? `Orders above ${formatDecimal(model.confirmPref.threshold, { trim: true })} ${meta.quoteCoin} ask for confirmation` : 'Orders are sent without confirmation'} (change it in Settings).
+            </p>
           </div>
         </details>
         {model.submit.kind === 'confirm' ? (
-          <div role="alertdialog" aria-label="Confirm order" className="rounded border border-warn p-2 text-sm">
-            <p>
-              {model.submit.order.side === 'buy' ? 'Buy' : 'Sell'} {model.submit.order.qty} {meta.baseCoin} {model.submit.order.price ? `at ${model.submit.order.price}` : 'at market'}?
-            </p>
+          <div
+            role="alertdialog"
+            aria-label="Confirm order"
+            className="rounded border border-warn p-2 text-sm"
+            onKeyDown={(e) => {
+              // Esc cancels the confirmation (issue 19, Keyboard); nothing is sent.
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                model.onCancelConfirm();
+              }
+            }}
+          >
+            <ConfirmSummary ready={model.submit.ready} meta={meta} />
             <div className="mt-2 flex gap-2">
-              <button type="button" onClick={model.onConfirm} disabled={!!denied} aria-describedby={denied ? deniedId : undefined} className="rounded bg-accent px-3 py-1 text-accent-fg disabled:opacity-50">
+              <button type="button" autoFocus onClick={model.onConfirm} disabled={!!denied} aria-describedby={denied ? deniedId : undefined} className="rounded bg-accent px-3 py-1 text-accent-fg disabled:opacity-50">
                 Confirm
               </button>
               <button type="button" onClick={model.onCancelConfirm} className="rounded border border-line px-3 py-1">
@@ -142,6 +168,49 @@ export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; m
         )}
       </form>
     </section>
+  );
+}
+
+/** Notional and fee before sending: what the order is worth and the most it pays the exchange. */
+function EstimateRows({ estimate, quoteCoin }: { estimate: OrderEstimate | undefined; quoteCoin: string }) {
+  return (
+    <>
+      <dt className="text-muted">Notional</dt>
+      <dd aria-label="Estimated notional" className="text-right">
+        {estimate?.notional ? `≈ ${formatDecimal(estimate.notional)} ${quoteCoin}` : '—'}
+      </dd>
+      <dt className="text-muted">Fee{estimate?.feeRate ? ` (taker ${ratePercent(estimate.feeRate)})` : ''}</dt>
+      <dd aria-label="Estimated fee" className="text-right">
+        {estimate?.fee ? `≤ ${formatDecimal(estimate.fee)} ${quoteCoin}` : '—'}
+      </dd>
+    </>
+  );
+}
+
+function ConfirmSummary({ ready, meta }: { ready: ReadyOrder; meta: InstrumentMeta }) {
+  const { order, estimate } = ready;
+  const rows: [string, string][] = [
+    ['Side', order.side === 'buy' ? 'Buy' : 'Sell'],
+    ['Size', ready.sizeText],
+    ['Price', order.price ? `${formatDecimal(order.price)} ${meta.quoteCoin}` : estimate.price ? `market (${estimate.priceSource} ${formatDecimal(estimate.price)})` : 'market'],
+    ['Notional', estimate.notional ? `≈ ${formatDecimal(estimate.notional)} ${meta.quoteCoin}` : 'unknown until the book arrives'],
+    ['Fee', estimate.fee ? `≤ ${formatDecimal(estimate.fee)} ${meta.quoteCoin}` : 'unknown'],
+  ];
+  return (
+    <>
+      <p className="font-semibold">
+        Send this order on {meta.symbol} ({meta.category})?
+      </p>
+      <dl className="mt-1 grid grid-cols-[5rem_1fr] gap-x-2 text-xs tabular">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-muted">{k}</dt>
+            <dd aria-label={`Confirm ${k.toLowerCase()}`}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-1 text-xs text-muted">Esc or Back cancels; nothing is sent until you confirm.</p>
+    </>
   );
 }
 

@@ -1,40 +1,57 @@
 // The order form's logic: values as typed, validation against the instrument (lib/
-// instruments), the maximum the exchange says can be opened, presets, and submission.
-// The view (order-form.tsx) only renders what this returns.
+// instruments), the unit the size is typed in (order-size.ts), the live available balance
+// and maximum, presets, the notional and fee estimate, the confirmation step, and
+// submission. The view (order-form.tsx) only renders what this returns.
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { endpoints } from '@contract/endpoints';
+import { endpointQueryKey } from '@web/lib/api/endpoint-query';
+import { initialBookState, type BookSource, type BookState } from '@web/lib/book/book-store';
+import { needsConfirmation, useConfirmationPref } from '@web/lib/preferences/order-confirmation';
 import { isApiError } from '@web/lib/api/api-error';
 import { newClientOid } from '@web/lib/instruments/client-oid';
 import { isDerivative, type InstrumentMeta } from '@web/lib/instruments/instrument-meta';
-import { validateOrderForm, type OrderFormErrors, type OrderFormField, type OrderFormValues } from '@web/lib/instruments/order-form-schema';
-import { presetQty } from '@web/lib/instruments/qty-presets';
+import { isQuoteSized, validateOrderForm, type OrderFormErrors, type OrderFormField, type OrderFormValues } from '@web/lib/instruments/order-form-schema';
 import { placeIdempotently } from '@web/lib/order-placement/place-idempotently';
 import { defaultRetryPolicy } from '@web/lib/order-placement/retry-policy';
 import { usePlacementApi } from '@web/lib/order-placement/use-placement-api';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
-import { refreshOrders, useMaxOpen, useSettings } from '../api/trade-api';
+import { refreshOrders, useAssets, useMaxOpen, useSettings } from '../api/trade-api';
 import { tradeUiStore } from '../trade-ui-store';
+import { aboveMaxError, baseToQuoteAmount, estimateOrder, presetSize, sizeUnitsFor, unitCoin, type OrderEstimate, type SizeMax, type SizeUnit } from './order-size';
+
+/** The book of no instrument, while the pipeline starts: no best bid or ask. */
+const noBook = createStore<BookState>()(() => initialBookState);
+
+/** An order checked and ready: the body as sent, its estimate, and the size in the unit the trader typed. */
+export interface ReadyOrder {
+  order: PlaceOrderRequest;
+  estimate: OrderEstimate;
+  /** "100 USDT" or "0.001 BTC (≈ 65.43 USDT at the best ask)": what the trader asked for. */
+  sizeText: string;
+}
 
 /** `checking`: the outcome is unknown (a timeout, a 5xx) and the order is being looked up by clientOid (issue 9). */
 export type SubmitState =
   | { kind: 'idle' }
-  | { kind: 'confirm'; order: PlaceOrderRequest }
+  | { kind: 'confirm'; ready: ReadyOrder }
   | { kind: 'checking'; clientOid: string; reason: string }
   | { kind: 'sent'; orderId: string }
   | { kind: 'failed'; message: string }
   | { kind: 'unknown'; clientOid: string; message: string };
 
 function initialValues(): OrderFormValues {
-  return { side: 'buy', orderType: 'limit', price: '', qty: '', timeInForce: 'gtc', reduceOnly: false, posSide: '', stpMode: '', clientOid: newClientOid() };
+  return { side: 'buy', orderType: 'limit', price: '', qty: '', sizeUnit: 'quote', timeInForce: 'gtc', reduceOnly: false, posSide: '', stpMode: '', clientOid: newClientOid() };
 }
 
-export function useOrderForm(meta: InstrumentMeta) {
+export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = null) {
   const [values, setValues] = useState<OrderFormValues>(initialValues);
   const [shown, setShown] = useState<Set<OrderFormField>>(new Set());
   const [serverErrors, setServerErrors] = useState<OrderFormErrors>({});
-  const [confirmStep, setConfirmStep] = useState(false);
+  const [confirmPref] = useConfirmationPref();
   const [submit, setSubmit] = useState<SubmitState>({ kind: 'idle' });
   const settings = useSettings();
   const placement = usePlacementApi();
@@ -59,16 +76,52 @@ export function useOrderForm(meta: InstrumentMeta) {
     setSubmit({ kind: 'idle' });
   }, [meta.category, meta.symbol]);
 
+  const bestAsk = useStore(book?.store ?? noBook, (s) => s.bestAsk);
+  const bestBid = useStore(book?.store ?? noBook, (s) => s.bestBid);
+  const units = sizeUnitsFor(meta, values.side, values.orderType);
+  const unit: SizeUnit = units.includes(values.sizeUnit ?? 'base') ? (values.sizeUnit ?? 'base') : 'base';
+  const quoteSizedMarket = units.includes('quote');
+
   const check = useMemo(() => validateOrderForm(values, { meta, holdMode }), [values, meta, holdMode]);
-  const localErrors: OrderFormErrors = check.ok ? {} : check.errors;
+  const validPrice = values.orderType === 'limit' && !(check.ok ? undefined : check.errors.price) && values.price !== '' ? values.price.trim() : undefined;
+  const maxOpen = useMaxOpen({ category: meta.category, symbol: meta.symbol, orderType: values.orderType, side: values.side, ...(validPrice ? { price: validPrice } : {}) });
+  const maxBase = maxOpen.data ? (values.side === 'buy' ? maxOpen.data.maxBuyOpen : maxOpen.data.maxSellOpen) || maxOpen.data.maxOpen : '';
+  const availableCoin = !derivative && values.side === 'sell' ? meta.baseCoin : meta.quoteCoin;
+  // Available is read from the same cache as the balance panel, which the account channel
+  // patches: the two cannot disagree. The exchange's max-open is read again whenever the
+  // balances change, so the maximum and the presets follow every fill.
+  const assets = useAssets();
+  const available = assets.data?.assets.find((a) => a.coin === availableCoin)?.available ?? (assets.data ? '0' : '');
+  const maxKey = endpointQueryKey(endpoints.maxOpenAvailable, account);
+  useEffect(() => {
+    if (assets.dataUpdatedAt > 0) void client.invalidateQueries({ queryKey: maxKey });
+    // maxKey is derived from account, listed instead.
+  }, [assets.dataUpdatedAt, client, account]);
+  const max: SizeMax | undefined = unit === 'quote' ? (available ? { value: available, unit } : undefined) : maxBase ? { value: maxBase, unit } : undefined;
+
+  // The body as sent: a spot market buy typed in the base coin is converted at the best ask.
+  let prepared: { ok: true; ready: ReadyOrder } | { ok: false; errors: OrderFormErrors };
+  if (!check.ok) prepared = { ok: false, errors: check.errors };
+  else {
+    const overMax = aboveMaxError(values.qty, unit, max, meta);
+    if (overMax) prepared = { ok: false, errors: { qty: overMax } };
+    else if (quoteSizedMarket && unit === 'base') {
+      const amount = baseToQuoteAmount(check.order.qty, bestAsk, meta);
+      const overAvailable = amount && available ? aboveMaxError(amount, 'quote', { value: available, unit: 'quote' }, meta) : undefined;
+      if (!amount) prepared = { ok: false, errors: { qty: `No best ask yet to convert ${meta.baseCoin} into ${meta.quoteCoin}: enter the amount in ${meta.quoteCoin}` } };
+      else if (overAvailable) prepared = { ok: false, errors: { qty: `${overAvailable} (this quantity costs about ${amount} ${meta.quoteCoin})` } };
+      else {
+        const order = { ...check.order, qty: amount };
+        prepared = { ok: true, ready: { order, estimate: estimateOrder(order, meta, { bestAsk, bestBid }), sizeText: `${check.order.qty} ${meta.baseCoin} (≈ ${amount} ${meta.quoteCoin} at the best ask)` } };
+      }
+    } else {
+      prepared = { ok: true, ready: { order: check.order, estimate: estimateOrder(check.order, meta, { bestAsk, bestBid }), sizeText: `${check.order.qty} ${unitCoin(meta, isQuoteSized(values, meta) ? 'quote' : 'base')}` } };
+    }
+  }
+  const localErrors: OrderFormErrors = prepared.ok ? {} : prepared.errors;
   const errors: OrderFormErrors = {};
   for (const f of Object.keys(localErrors) as OrderFormField[]) if (shown.has(f)) errors[f] = localErrors[f];
   for (const f of Object.keys(serverErrors) as OrderFormField[]) errors[f] ??= serverErrors[f];
-
-  const validPrice = values.orderType === 'limit' && !localErrors.price && values.price !== '' ? values.price.trim() : undefined;
-  const maxOpen = useMaxOpen({ category: meta.category, symbol: meta.symbol, orderType: values.orderType, side: values.side, ...(validPrice ? { price: validPrice } : {}) });
-  const max = maxOpen.data ? (values.side === 'buy' ? maxOpen.data.maxBuyOpen : maxOpen.data.maxSellOpen) || maxOpen.data.maxOpen : '';
-  const availableCoin = !derivative && values.side === 'sell' ? meta.baseCoin : meta.quoteCoin;
 
   const set = <K extends OrderFormField>(field: K, value: OrderFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -78,18 +131,16 @@ export function useOrderForm(meta: InstrumentMeta) {
   };
 
   const applyPreset = (percent: number) => {
-    const qty = presetQty(max, percent, meta);
+    const qty = presetSize(max, percent, meta);
     if (qty) set('qty', qty);
   };
 
   const send = async (order: PlaceOrderRequest) => {
     setPending(true);
-    let unsure = false;
     try {
       // Retries keep the order's clientOid, so they can never place it twice (issue 9).
       const final = await placeIdempotently(order, placement, defaultRetryPolicy, (s) => {
         if (s.kind !== 'checking') return;
-        unsure = true;
         setSubmit({ kind: 'checking', clientOid: s.clientOid, reason: s.reason });
       });
       if (final.kind === 'placed') {
@@ -107,20 +158,21 @@ export function useOrderForm(meta: InstrumentMeta) {
       }
     } finally {
       setPending(false);
-      // After an unknown outcome the order's push may have been lost too: read the list again.
-      if (unsure) refreshOrders(client, account);
+      // Every outcome reads the open orders and the maximum again (a lost push, or a
+      // balance the order locked); the balances follow on the account channel.
+      refreshOrders(client, account);
     }
   };
 
   const onSubmit = () => {
     setShown(new Set(Object.keys(values) as OrderFormField[]));
-    if (!check.ok || pending) return;
-    if (confirmStep) setSubmit({ kind: 'confirm', order: check.order });
-    else void send(check.order);
+    if (!prepared.ok || pending) return;
+    if (needsConfirmation(confirmPref, prepared.ready.estimate.notional)) setSubmit({ kind: 'confirm', ready: prepared.ready });
+    else void send(prepared.ready.order);
   };
 
   const onConfirm = () => {
-    if (submit.kind === 'confirm') void send(submit.order);
+    if (submit.kind === 'confirm') void send(submit.ready.order);
   };
 
   return {
@@ -130,12 +182,15 @@ export function useOrderForm(meta: InstrumentMeta) {
     derivative,
     hedge,
     max,
-    maxLoading: maxOpen.isPending,
-    available: maxOpen.data?.available ?? '',
+    maxLoading: unit === 'quote' ? assets.isPending : maxOpen.isPending,
+    available,
     availableCoin,
+    units,
+    unit,
+    estimate: prepared.ok ? prepared.ready.estimate : undefined,
+    bestAsk,
     applyPreset,
-    confirmStep,
-    setConfirmStep,
+    confirmPref,
     submit,
     onSubmit,
     onConfirm,

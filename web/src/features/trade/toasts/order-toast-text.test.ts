@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderPush } from '@web/lib/account-data/account-fixtures.test-support';
+import { orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
 import { orderToastText } from './order-toast-text';
 
 const base = orderPush({ price: '65000.5', qty: '0.010', createdTime: '1', updatedTime: '1' });
@@ -14,20 +15,21 @@ describe('orderToastText', () => {
     expect(orderToastText({ ...base, state: 'filled', cumExecQty: '0.010', avgPrice: '64999.9' })).toEqual({
       tone: 'success',
       title: 'Order filled',
-      body: 'Buy 0.010 BTCUSDT filled at an average of 64,999.9.',
+      body: 'Buy 0.010 BTC on BTCUSDT filled at an average of 64,999.9.',
+      key: 'order:1',
     });
   });
 
   it('announces a partial fill with how much is filled', () => {
     const t = orderToastText({ ...base, state: 'partially_filled', cumExecQty: '0.004', execPrice: '65000.5' });
     expect(t?.title).toBe('Order partially filled');
-    expect(t?.body).toBe('Buy 0.010 BTCUSDT at 65,000.5: 0.004 of 0.010 filled, last at 65,000.5.');
+    expect(t?.body).toBe('Buy 0.010 BTC on BTCUSDT at 65,000.5: 0.004 BTC of 0.010 BTC filled, last at 65,000.5.');
   });
 
   it('names the reason of a cancel: self-trade prevention', () => {
     const t = orderToastText({ ...base, side: 'sell', state: 'canceled', cancelSource: 'self_trade' });
     expect(t).toMatchObject({ tone: 'warning', title: 'Order canceled' });
-    expect(t?.body).toBe('Sell 0.010 BTCUSDT at 65,000.5 canceled: self-trade prevention: it would have traded with your own order.');
+    expect(t?.body).toBe('Sell 0.010 BTC on BTCUSDT at 65,000.5 canceled: self-trade prevention: it would have traded with your own order.');
   });
 
   it('names the reason of a cancel: post-only that would cross', () => {
@@ -37,7 +39,22 @@ describe('orderToastText', () => {
   it('says a user cancel is the user’s, and mentions a partial fill before it', () => {
     const t = orderToastText({ ...base, state: 'canceled', cancelSource: 'user', cumExecQty: '0.002' });
     expect(t).toMatchObject({ tone: 'info' });
-    expect(t?.body).toBe('Buy 0.010 BTCUSDT at 65,000.5 canceled after 0.002 filled: by you.');
+    expect(t?.body).toBe('Buy 0.010 BTC on BTCUSDT at 65,000.5 canceled after 0.002 BTC filled: by you.');
+  });
+
+  it('labels a spot market buy in the quote coin it spends, and its fills in the base coin', () => {
+    const buy = { ...base, orderType: 'market' as const, price: '', qty: '100', amount: '100', state: 'filled' as const, cumExecQty: '0.001538', avgPrice: '65010.2' };
+    expect(orderToastText(buy)?.body).toBe('Buy 100 USDT on BTCUSDT filled (0.001538 BTC) at an average of 65,010.2.');
+    // The live record reports qty 0 and the amount apart (trade.md, order info).
+    expect(orderSizeText({ ...buy, qty: '0' })).toBe('100 USDT');
+    expect(orderSizeText({ ...buy, side: 'sell', qty: '0.5' })).toBe('0.5 BTC');
+    expect(orderSizeText({ ...buy, category: 'usdt-futures', qty: '0.010' })).toBe('0.010 BTC');
+  });
+
+  it('shows states as words', () => {
+    expect(orderStateText('partially_filled')).toBe('Partially filled');
+    expect(orderStateText('canceled')).toBe('Canceled');
+    expect(orderStateText('not_triggered')).toBe('not triggered');
   });
 
   it('shows an unknown cancel source as sent rather than hiding it', () => {

@@ -2,6 +2,7 @@
 // Pure, so every wording is tested.
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { formatDecimal } from '@web/lib/format/format-decimal';
+import { filledText, isQuoteSizedOrder, orderSizeText } from '@web/lib/format/order-size-text';
 
 export type ToastTone = 'success' | 'info' | 'warning' | 'error';
 
@@ -9,6 +10,8 @@ export interface ToastText {
   tone: ToastTone;
   title: string;
   body: string;
+  /** Toasts with one key are one toast (the order's id: its events update it in place). */
+  key?: string;
 }
 
 const reasons: Record<string, string> = {
@@ -30,19 +33,30 @@ export function cancelReasonText(source: string): string {
 }
 
 export function orderToastText(o: OrderPushItem): ToastText | null {
-  const what = `${o.side === 'buy' ? 'Buy' : 'Sell'} ${formatDecimal(o.qty, { group: false })} ${o.symbol}`;
+  const text = orderEventText(o);
+  return text && { ...text, key: `order:${o.orderId}` };
+}
+
+function orderEventText(o: OrderPushItem): ToastText | null {
+  const what = `${o.side === 'buy' ? 'Buy' : 'Sell'} ${orderSizeText(o)} on ${o.symbol}`;
   const at = o.orderType === 'limit' ? ` at ${formatDecimal(o.price)}` : ' at market';
+  // A quote-sized buy's fills are in the base coin, so "x of y filled" would mix units.
+  const progress = isQuoteSizedOrder(o) ? `${filledText(o)} bought` : `${filledText(o)} of ${orderSizeText(o)} filled`;
   switch (o.state) {
     case 'filled':
-      return { tone: 'success', title: 'Order filled', body: `${what} filled${o.avgPrice && /[1-9]/.test(o.avgPrice) ? ` at an average of ${formatDecimal(o.avgPrice)}` : at}.` };
+      return {
+        tone: 'success',
+        title: 'Order filled',
+        body: `${what} filled${isQuoteSizedOrder(o) ? ` (${filledText(o)})` : ''}${o.avgPrice && /[1-9]/.test(o.avgPrice) ? ` at an average of ${formatDecimal(o.avgPrice)}` : at}.`,
+      };
     case 'partially_filled':
       return {
         tone: 'info',
         title: 'Order partially filled',
-        body: `${what}${at}: ${formatDecimal(o.cumExecQty, { group: false })} of ${formatDecimal(o.qty, { group: false })} filled${o.execPrice ? `, last at ${formatDecimal(o.execPrice)}` : ''}.`,
+        body: `${what}${at}: ${progress}${o.execPrice ? `, last at ${formatDecimal(o.execPrice)}` : ''}.`,
       };
     case 'canceled': {
-      const filled = /[1-9]/.test(o.cumExecQty) ? ` after ${formatDecimal(o.cumExecQty, { group: false })} filled` : '';
+      const filled = /[1-9]/.test(o.cumExecQty) ? ` after ${filledText(o)} filled` : '';
       return { tone: o.cancelSource === 'user' ? 'info' : 'warning', title: 'Order canceled', body: `${what}${at} canceled${filled}: ${cancelReasonText(o.cancelSource)}.` };
     }
     default:

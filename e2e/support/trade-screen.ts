@@ -1,0 +1,46 @@
+// The trading screen as the issue-19 journeys drive it: open a market, read a balance,
+// and talk to the simulator as the unrelated counterparty (UID 2000001) to make fills.
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { signedHeaders } from '../../contract/signing';
+import { simUrl } from './chaos-sim';
+
+export async function openMarket(page: Page, category: 'Spot' | 'USDT-futures' = 'Spot', symbol = 'BTCUSDT'): Promise<void> {
+  await page.goto('/trade');
+  const picker = page.getByRole('button', { name: /^Market: / });
+  await expect(picker).toBeVisible({ timeout: 30_000 });
+  if (!(await picker.getAttribute('aria-label'))?.startsWith(`Market: ${symbol} ${category} `)) {
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Choose market' });
+    await dialog.getByRole('tab', { name: category }).click();
+    await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+  await expect(picker).toHaveAttribute('aria-label', new RegExp(`^Market: ${symbol} ${category} `));
+  await expect(page.getByLabel('Mid price')).toHaveText(/\d/, { timeout: 30_000 });
+}
+
+/** A displayed amount ("99,899.935 USDT") as a plain decimal string. */
+export function plain(text: string): string {
+  return /-?[\d,]+(\.\d+)?/.exec(text)?.[0].replace(/,/g, '') ?? '';
+}
+
+/** The balance panel's available amount of a coin, as shown. */
+export async function panelAvailable(page: Page, coin: string): Promise<string> {
+  const cell = page.getByLabel(`${coin} available`);
+  await expect(cell).toHaveText(/\d/);
+  return plain(await cell.innerText());
+}
+
+const otherKey = { apiKey: 'demo-other-key', secret: 'demo-other-secret', passphrase: 'demo-other-pass' };
+
+/** A signed POST straight to the simulator as the unrelated trader; returns `data`. */
+export async function otherPost<T>(path: string, body: unknown): Promise<T> {
+  const text = JSON.stringify(body);
+  const headers = signedHeaders(otherKey, { timestamp: String(Date.now()), method: 'POST', path, query: '', body: text });
+  const res = await fetch(`${simUrl()}${path}`, { method: 'POST', headers, body: text });
+  const env = (await res.json()) as { code: string; msg: string; data: T };
+  if (env.code !== '00000') throw new Error(`POST ${path} answered ${env.code} ${env.msg}`);
+  return env.data;
+}
