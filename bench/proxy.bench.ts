@@ -18,7 +18,7 @@
 // `details` holds each path's figures (addedP50Us ...) and oursOverFloorP50Us.
 //
 // Shaping is on but not limiting: the v3 limits are "not shown" (spec 8), so the bench
-// raises them (proxy rate.undocumentedPerSecond, simulator SIM_V3_RATE_LIMIT) far above
+// raises them (proxy rate.overridePerSecond, simulator SIM_V3_RATE_LIMIT) far above
 // what the machine can send; otherwise this would measure the limit, not the relay.
 // Profiling a server: node --cpu-prof --import tsx bench/proxy.bench.ts --serve ours <simulator URL>
 // (it prints its URL and headers as JSON; SIGINT/SIGTERM end it so the profile is written).
@@ -64,7 +64,7 @@ async function serveOurs(upstreamUrl: string): Promise<void> {
   const { configSchema } = await import('../server-proxy/src/config');
   const { KeyStore, simulatorAccounts } = await import('../server-proxy/src/keys/key-store');
   const { openDatabase } = await import('../server-proxy/src/open-database');
-  const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { undocumentedPerSecond: 1_000_000_000 } });
+  const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { overridePerSecond: 1_000_000_000 } });
   // A team user, as a login makes one (sessions are re-checked against their user).
   const userStore = new UserStore(openDatabase(':memory:'));
   userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });

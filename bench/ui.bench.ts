@@ -246,7 +246,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-ui-bench-'));
   const configFile = path.join(dataDir, 'desk-config.json');
   // The simulator serves the spec's paths, with a v3 budget the proxy may use at 100/s per group (server-proxy/src/main.ts does the same for its embedded one).
-  writeFileSync(configFile, JSON.stringify({ upstream: { specPaths: true }, rate: { undocumentedPerSecond: 100 }, ...(WEB_DIR ? { webDir: path.resolve(WEB_DIR) } : {}) }));
+  writeFileSync(configFile, JSON.stringify({ upstream: { specPaths: true }, rate: { overridePerSecond: 100 }, ...(WEB_DIR ? { webDir: path.resolve(WEB_DIR) } : {}) }));
   const simUrl = `http://127.0.0.1:${simPort}`;
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DESK_UPSTREAM_REST', 'DESK_UPSTREAM_WS_PUBLIC', 'DESK_UPSTREAM_WS_PRIVATE', 'DESK_CONFIG', 'DESK_KEY_FILE', 'NODE_OPTIONS']) delete base[name];

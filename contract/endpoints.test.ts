@@ -79,6 +79,39 @@ describe('endpoint catalog', () => {
     expect(endpoints.subaccountList.rateLimit).toMatchObject({ perSecond: 1, documented: true });
   });
 
+  it('gives every v3 endpoint its documented limit, each its own budget (market-data, account, trade docs)', () => {
+    const documentedLimits: Record<string, [number, 'uid' | 'ip']> = {
+      instruments: [20, 'ip'],
+      settings: [20, 'uid'],
+      setHoldMode: [10, 'uid'],
+      setLeverage: [10, 'uid'],
+      unfilledOrders: [20, 'uid'],
+      historyOrders: [20, 'uid'],
+      fills: [20, 'uid'],
+      financialRecords: [20, 'uid'],
+      placeOrder: [10, 'uid'],
+      modifyOrder: [10, 'uid'],
+      cancelOrder: [10, 'uid'],
+      placeBatch: [5, 'uid'],
+      batchModifyOrder: [10, 'uid'],
+      cancelBatch: [5, 'uid'],
+      assets: [20, 'uid'],
+      fundingAssets: [20, 'uid'],
+      maxOpenAvailable: [5, 'uid'],
+      maxTransferable: [3, 'uid'],
+      currentPosition: [20, 'uid'],
+    };
+    const v3 = endpointList.filter((e) => e.version === 'v3');
+    expect(v3.map((e) => e.id).sort()).toEqual(Object.keys(documentedLimits).sort());
+    for (const e of v3) {
+      const [perSecond, scope] = documentedLimits[e.id]!;
+      expect(e.rateLimit, e.id).toEqual({ perSecond, documented: true, group: e.id, scope });
+    }
+    const groups = endpointList.map((e) => e.rateLimit.group);
+    expect(new Set(groups).size).toBe(groups.length);
+    expect(endpoints.instruments.upstreamPath).toBe('/api/v3/market/instruments');
+  });
+
   it('marks state-changing operations as mutating and reads as not', () => {
     const mutating = endpointList.filter((e) => e.mutating).map((e) => e.id).sort();
     expect(mutating).toEqual(

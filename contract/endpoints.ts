@@ -78,12 +78,14 @@ export const rolePermissions: Record<Role, readonly Permission[]> = {
 };
 
 export interface RateLimit {
-  /** Requests per second per UID. */
+  /** Requests per second: per UID for private endpoints, per IP for public ones (`scope`). */
   perSecond: number;
-  /** True when the exchange documents the limit (spec 8); false for our conservative default. */
+  /** True when the exchange documents the limit (spec 8, the reference docs); false for a guess. */
   documented: boolean;
   /** Endpoints that share a group share one budget per UID. */
   group: string;
+  /** Who the exchange counts the limit against. */
+  scope: 'uid' | 'ip';
 }
 
 export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -108,14 +110,13 @@ export interface EndpointDef<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   arrayBody?: boolean;
 }
 
-const v2Limit = (group: string): RateLimit => ({ perSecond: 10, documented: true, group });
-// spec 8: v3 limits are "not shown". These defaults sit inside the public exchange's
-// published per-UID limits, so shaping to them never provokes an upstream 429.
-const v3Read: RateLimit = { perSecond: 10, documented: false, group: 'v3-read' };
-const v3Trade: RateLimit = { perSecond: 10, documented: false, group: 'v3-trade' };
-const v3Batch: RateLimit = { perSecond: 5, documented: false, group: 'v3-batch' };
-const v3Account: RateLimit = { perSecond: 5, documented: false, group: 'v3-account' };
-const v3Public: RateLimit = { perSecond: 20, documented: false, group: 'v3-public' };
+const v2Limit = (group: string): RateLimit => ({ perSecond: 10, documented: true, group, scope: 'uid' });
+/**
+ * A v3 limit as the reference docs state it on each endpoint ("Rate limit: N/sec/UID";
+ * market data N/sec/IP). No two endpoints are documented as sharing a budget, so each
+ * has its own group, named after its catalog id.
+ */
+const documented = (perSecond: number, group: string, scope: RateLimit['scope'] = 'uid'): RateLimit => ({ perSecond, documented: true, group, scope });
 
 function def<const Id extends string, Req extends z.ZodType, Res extends z.ZodType>(
   e: Omit<EndpointDef<Req, Res>, 'id' | 'aliases' | 'version'> & { aliases?: readonly string[] },
@@ -136,7 +137,7 @@ export const endpoints = {
   ),
   subaccountList: def(
     // 1 request/s per UID (the public API's broker docs). Listing sub-accounts is broker work: broker.write.
-    { method: 'GET', path: '/api/v2/broker/account/subaccount-list', auth: 'private', mutating: false, rateLimit: { perSecond: 1, documented: true, group: 'v2-subaccount-list' }, permission: 'broker.write', request: subaccountListQuery, response: subaccountList },
+    { method: 'GET', path: '/api/v2/broker/account/subaccount-list', auth: 'private', mutating: false, rateLimit: { perSecond: 1, documented: true, group: 'v2-subaccount-list', scope: 'uid' }, permission: 'broker.write', request: subaccountListQuery, response: subaccountList },
     'subaccountList',
   ),
   redeemResult: def(
@@ -157,82 +158,84 @@ export const endpoints = {
     'nativeConvert',
   ),
 
-  // spec 4.5: the unified trading account (v3).
+  // spec 4.5: the unified trading account (v3). Limits from the reference docs.
+  // Instruments: the live API answers on /api/v3/market/instruments and requires category
+  // there (market-data.md); the catalog still takes a call without one (the seed's form).
   instruments: def(
-    { method: 'GET', path: '/api/v3/public/instruments', aliases: ['/api/v3/market/instruments'], upstreamPath: '/api/v3/market/instruments', auth: 'public', mutating: false, rateLimit: v3Public, permission: 'market.read', request: instrumentsQuery, response: instrumentList },
+    { method: 'GET', path: '/api/v3/public/instruments', aliases: ['/api/v3/market/instruments'], upstreamPath: '/api/v3/market/instruments', auth: 'public', mutating: false, rateLimit: documented(20, 'instruments', 'ip'), permission: 'market.read', request: instrumentsQuery, response: instrumentList },
     'instruments',
   ),
   settings: def(
-    { method: 'GET', path: '/api/v3/account/settings', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: emptyQuery, response: settings },
+    { method: 'GET', path: '/api/v3/account/settings', auth: 'private', mutating: false, rateLimit: documented(20, 'settings'), permission: 'account.read', request: emptyQuery, response: settings },
     'settings',
   ),
   setHoldMode: def(
-    { method: 'POST', path: '/api/v3/account/set-hold-mode', auth: 'private', mutating: true, rateLimit: v3Account, permission: 'account.write', request: setHoldModeRequest, response: successString },
+    { method: 'POST', path: '/api/v3/account/set-hold-mode', auth: 'private', mutating: true, rateLimit: documented(10, 'setHoldMode'), permission: 'account.write', request: setHoldModeRequest, response: successString },
     'setHoldMode',
   ),
   setLeverage: def(
-    { method: 'POST', path: '/api/v3/account/set-leverage', auth: 'private', mutating: true, rateLimit: v3Account, permission: 'account.write', request: setLeverageRequest, response: successString },
+    { method: 'POST', path: '/api/v3/account/set-leverage', auth: 'private', mutating: true, rateLimit: documented(10, 'setLeverage'), permission: 'account.write', request: setLeverageRequest, response: successString },
     'setLeverage',
   ),
   unfilledOrders: def(
-    { method: 'GET', path: '/api/v3/trade/unfilled-orders', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: orderListQuery, response: orderPage },
+    { method: 'GET', path: '/api/v3/trade/unfilled-orders', auth: 'private', mutating: false, rateLimit: documented(20, 'unfilledOrders'), permission: 'trade.read', request: orderListQuery, response: orderPage },
     'unfilledOrders',
   ),
   historyOrders: def(
-    { method: 'GET', path: '/api/v3/trade/history-orders', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: orderListQuery, response: orderPage },
+    { method: 'GET', path: '/api/v3/trade/history-orders', auth: 'private', mutating: false, rateLimit: documented(20, 'historyOrders'), permission: 'trade.read', request: orderListQuery, response: orderPage },
     'historyOrders',
   ),
   fills: def(
-    { method: 'GET', path: '/api/v3/trade/fills', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: fillsQuery, response: fillPage },
+    { method: 'GET', path: '/api/v3/trade/fills', auth: 'private', mutating: false, rateLimit: documented(20, 'fills'), permission: 'trade.read', request: fillsQuery, response: fillPage },
     'fills',
   ),
   financialRecords: def(
-    { method: 'GET', path: '/api/v3/account/financial-records', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'account.read', request: financialRecordsQuery, response: financialRecordPage },
+    { method: 'GET', path: '/api/v3/account/financial-records', auth: 'private', mutating: false, rateLimit: documented(20, 'financialRecords'), permission: 'account.read', request: financialRecordsQuery, response: financialRecordPage },
     'financialRecords',
   ),
   placeOrder: def(
-    { method: 'POST', path: '/api/v3/trade/place-order', auth: 'private', mutating: true, rateLimit: v3Trade, permission: 'trade.write', request: placeOrderRequest, response: placeOrderResult },
+    { method: 'POST', path: '/api/v3/trade/place-order', auth: 'private', mutating: true, rateLimit: documented(10, 'placeOrder'), permission: 'trade.write', request: placeOrderRequest, response: placeOrderResult },
     'placeOrder',
   ),
   modifyOrder: def(
-    { method: 'POST', path: '/api/v3/trade/modify-order', auth: 'private', mutating: true, rateLimit: v3Trade, permission: 'trade.write', request: modifyOrderRequest, response: orderAck },
+    { method: 'POST', path: '/api/v3/trade/modify-order', auth: 'private', mutating: true, rateLimit: documented(10, 'modifyOrder'), permission: 'trade.write', request: modifyOrderRequest, response: orderAck },
     'modifyOrder',
   ),
   cancelOrder: def(
-    { method: 'POST', path: '/api/v3/trade/cancel-order', auth: 'private', mutating: true, rateLimit: v3Trade, permission: 'trade.write', request: cancelOrderRequest, response: orderAck },
+    { method: 'POST', path: '/api/v3/trade/cancel-order', auth: 'private', mutating: true, rateLimit: documented(10, 'cancelOrder'), permission: 'trade.write', request: cancelOrderRequest, response: orderAck },
     'cancelOrder',
   ),
   placeBatch: def(
-    { method: 'POST', path: '/api/v3/trade/place-batch', auth: 'private', mutating: true, rateLimit: v3Batch, permission: 'trade.write', request: placeBatchRequest, response: batchResult, arrayBody: true },
+    { method: 'POST', path: '/api/v3/trade/place-batch', auth: 'private', mutating: true, rateLimit: documented(5, 'placeBatch'), permission: 'trade.write', request: placeBatchRequest, response: batchResult, arrayBody: true },
     'placeBatch',
   ),
   batchModifyOrder: def(
-    { method: 'POST', path: '/api/v3/trade/batch-modify-order', auth: 'private', mutating: true, rateLimit: v3Batch, permission: 'trade.write', request: batchModifyRequest, response: batchResult, arrayBody: true },
+    { method: 'POST', path: '/api/v3/trade/batch-modify-order', auth: 'private', mutating: true, rateLimit: documented(10, 'batchModifyOrder'), permission: 'trade.write', request: batchModifyRequest, response: batchResult, arrayBody: true },
     'batchModifyOrder',
   ),
   cancelBatch: def(
-    { method: 'POST', path: '/api/v3/trade/cancel-batch', auth: 'private', mutating: true, rateLimit: v3Batch, permission: 'trade.write', request: cancelBatchRequest, response: batchResult, arrayBody: true },
+    { method: 'POST', path: '/api/v3/trade/cancel-batch', auth: 'private', mutating: true, rateLimit: documented(5, 'cancelBatch'), permission: 'trade.write', request: cancelBatchRequest, response: batchResult, arrayBody: true },
     'cancelBatch',
   ),
   assets: def(
-    { method: 'GET', path: '/api/v3/account/assets', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: emptyQuery, response: assets },
+    { method: 'GET', path: '/api/v3/account/assets', auth: 'private', mutating: false, rateLimit: documented(20, 'assets'), permission: 'account.read', request: emptyQuery, response: assets },
     'assets',
   ),
   fundingAssets: def(
-    { method: 'GET', path: '/api/v3/account/funding-assets', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: fundingAssetsQuery, response: fundingAssets },
+    { method: 'GET', path: '/api/v3/account/funding-assets', auth: 'private', mutating: false, rateLimit: documented(20, 'fundingAssets'), permission: 'account.read', request: fundingAssetsQuery, response: fundingAssets },
     'fundingAssets',
   ),
   maxOpenAvailable: def(
     // A POST that changes nothing (upstream-facts.md): not mutating, not audited.
-    { method: 'POST', path: '/api/v3/account/max-open-available', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: maxOpenRequest, response: maxOpen },
+    { method: 'POST', path: '/api/v3/account/max-open-available', auth: 'private', mutating: false, rateLimit: documented(5, 'maxOpenAvailable'), permission: 'account.read', request: maxOpenRequest, response: maxOpen },
     'maxOpenAvailable',
   ),
   maxTransferable: def(
-    { method: 'GET', path: '/api/v3/account/max-transferable', auth: 'private', mutating: false, rateLimit: v3Account, permission: 'account.read', request: maxTransferableQuery, response: maxTransferable },
+    { method: 'GET', path: '/api/v3/account/max-transferable', auth: 'private', mutating: false, rateLimit: documented(3, 'maxTransferable'), permission: 'account.read', request: maxTransferableQuery, response: maxTransferable },
     'maxTransferable',
   ),
   currentPosition: def(
-    { method: 'GET', path: '/api/v3/position/current-position', auth: 'private', mutating: false, rateLimit: v3Read, permission: 'trade.read', request: positionQuery, response: positionList },
+    { method: 'GET', path: '/api/v3/position/current-position', auth: 'private', mutating: false, rateLimit: documented(20, 'currentPosition'), permission: 'trade.read', request: positionQuery, response: positionList },
     'currentPosition',
   ),
 } as const;

@@ -21,9 +21,12 @@ const rateSchema = z.strictObject({
   // Added to the window on top of the answer time (policy/sliding-window.ts), for clock granularity.
   safetyMarginMs: z.number().int().min(0).max(1000).default(50),
   windowMs: z.number().int().positive().default(1000),
-  // v3 limits are "not shown" (spec 8): by default the catalog's conservative figures;
-  // this replaces them (e.g. higher against the embedded simulator, or for a benchmark).
+  // Replaces the catalog's figure where the exchange documents none (no v3 endpoint since
+  // issue 15: the reference docs give each its limit).
   undocumentedPerSecond: z.number().int().positive().optional(),
+  // Replaces every catalog limit, documented or not: for benchmarks and tests that must
+  // measure the relay rather than the limit (with the simulator's limits raised as well).
+  overridePerSecond: z.number().int().positive().optional(),
   queueBound: z.number().int().positive().default(200),
 });
 

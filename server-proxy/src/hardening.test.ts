@@ -44,7 +44,7 @@ beforeAll(async () => {
   exchangeWs = await TestUpstream.start([mainKey]);
   desk = await testDesk(
     rest.url,
-    { upstream: { timeoutMs: TRADE_TIMEOUT_MS }, rate: { queueBound: 1, undocumentedPerSecond: 1 } },
+    { upstream: { timeoutMs: TRADE_TIMEOUT_MS }, rate: { queueBound: 1, overridePerSecond: 1 } },
     { upstreamWs: { wsPublic: exchangeWs.publicUrl, wsPrivate: exchangeWs.privateUrl }, attachWsRelay: relayForTests },
   );
   await desk.app.listen({ host: '127.0.0.1', port: 0 });

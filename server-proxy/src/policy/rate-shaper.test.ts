@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ManualClock } from '../test-support/manual-clock';
-import { RateShaper } from './rate-shaper';
+import { endpointList, endpoints } from '@contract/endpoints';
+import { RateShaper, shapedPerSecond } from './rate-shaper';
 import { SlidingWindow } from './sliding-window';
 
 const options = { windowMs: 1000, safetyMarginMs: 100, queueBound: 200 };
@@ -138,5 +139,45 @@ describe('RateShaper', () => {
     clock.advance(1);
     await flush();
     expect(released).toBe(true);
+  });
+});
+
+describe('RateShaper with the catalog\'s documented limits (issue 15)', () => {
+  it('shapes every endpoint to its own documented figure, unless overridden', () => {
+    for (const e of endpointList) {
+      expect(e.rateLimit.documented, e.id).toBe(true);
+      expect(shapedPerSecond(e.rateLimit, {}), e.id).toBe(e.rateLimit.perSecond);
+      expect(shapedPerSecond(e.rateLimit, { undocumentedPerSecond: 999 }), e.id).toBe(e.rateLimit.perSecond);
+      expect(shapedPerSecond(e.rateLimit, { overridePerSecond: 7 }), e.id).toBe(7);
+    }
+    expect(shapedPerSecond({ perSecond: 5, documented: false, group: 'g', scope: 'uid' }, { undocumentedPerSecond: 50 })).toBe(50);
+  });
+
+  it('lets a burst of 30 calls to an endpoint documented at 3/s leave at no more than 3 in any second, refusing none', async () => {
+    const limit = endpoints.maxTransferable.rateLimit;
+    expect(limit.perSecond).toBe(3); // account.md: max-transferable, 3/sec/UID
+    const clock = new ManualClock();
+    const shaper = new RateShaper(clock, { windowMs: 1000, safetyMarginMs: 50, queueBound: 200 }, clock);
+    const lane = `1000001|${limit.group}`;
+    const departures: number[] = [];
+    const leave = () => {
+      departures.push(clock.now());
+      // Upstream answers after 20 ms; the slot's cool-down starts then.
+      clock.setTimeout(() => shaper.release(lane), 20);
+    };
+    let refused = 0;
+    for (let i = 0; i < 30; i++) {
+      const admission = shaper.admit(lane, shapedPerSecond(limit, {}));
+      if (admission === 'full') refused++;
+      else if (admission === 'go') leave();
+      else void admission.then(leave);
+    }
+    for (let step = 0; step < 1500 && departures.length < 30; step++) {
+      clock.advance(10);
+      await flush();
+    }
+    expect(refused).toBe(0);
+    expect(departures).toHaveLength(30);
+    expect(maxInAnyWindow(departures, 1000)).toBeLessThanOrEqual(3);
   });
 });

@@ -1,5 +1,18 @@
+import type { RateLimit } from '@contract/endpoints';
 import type { Clock } from '../clock';
 import { SlidingWindow } from './sliding-window';
+
+/**
+ * The rate a call's lane is shaped to: the catalog's per-UID figure (the reference docs
+ * give one for every v3 endpoint, so the simulator enforces the same number), unless a
+ * benchmark or test overrides every limit, or the catalog holds only a guess and the
+ * configuration replaces it.
+ */
+export function shapedPerSecond(limit: RateLimit, rate: { overridePerSecond?: number | undefined; undocumentedPerSecond?: number | undefined }): number {
+  if (rate.overridePerSecond !== undefined) return rate.overridePerSecond;
+  if (!limit.documented && rate.undocumentedPerSecond !== undefined) return rate.undocumentedPerSecond;
+  return limit.perSecond;
+}
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;

@@ -9,6 +9,7 @@ import type { Session } from '../auth/session-store';
 import type { DeskContext } from '../desk-context';
 import { replyError } from '../http/error-reply';
 import { admitCall, validateCall, type AdmittedCall, type Refusal } from '../policy/call-policy';
+import { shapedPerSecond } from '../policy/rate-shaper';
 import { UpstreamUnavailable, type UpstreamResponse } from './upstream-client';
 
 declare module 'fastify' {
@@ -141,7 +142,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     const validated = validateCall(call, request.query, request.headers['content-type'], rawBody, session, ctx.keyStore);
     if ('code' in validated) return refuse(request, reply, session, validated, call);
 
-    const perSecond = endpoint.rateLimit.documented ? endpoint.rateLimit.perSecond : (ctx.config.rate.undocumentedPerSecond ?? endpoint.rateLimit.perSecond);
+    const perSecond = shapedPerSecond(endpoint.rateLimit, ctx.config.rate);
     const laneKey = `${endpoint.auth === 'public' ? 'public' : account.rateKey}|${endpoint.rateLimit.group}`;
     const admission = ctx.shaper.admit(laneKey, perSecond);
     if (admission === 'full') {
