@@ -28,6 +28,7 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:8080',
       '/auth': 'http://127.0.0.1:8080',
       '/audit': 'http://127.0.0.1:8080',
+      '/jobs': 'http://127.0.0.1:8080',
       '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
     },
   },

@@ -5,6 +5,7 @@ import { endpoints, rolePermissions } from '@contract/endpoints';
 import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './audit/audit-route';
+import { installJobs } from './jobs/install-jobs';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { sessionOf } from './auth/authenticate';
 import { LoginThrottle } from './auth/login-throttle';
@@ -43,6 +44,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Built web app to serve (dist/web); null serves none. */
   webDir?: string | null;
+  /** Where jobs persist (main.ts: jobs.sqlite beside the audit log); without it, in memory. */
+  jobDb?: Database;
   /** The WebSocket relay (relay/ws-*.ts), attached to the same HTTP server. */
   attachWsRelay?: AttachWsRelay;
 }
@@ -143,10 +146,12 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
 
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
+  const jobs = installJobs(app, desk, deps.jobDb ?? openDatabase(':memory:'));
   await app.register(async (api) => registerApiRelay(api, desk));
   const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);
   // Rows a previous run left without an outcome (it stopped mid-call) are settled now.
   reconciler.resumeAll();
+  jobs.resumeAll();
 
   let relay: AttachedRelay | void = undefined;
   if (deps.attachWsRelay) {
@@ -177,6 +182,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     reconciler.close();
+    jobs.close();
     if (relay) await relay.close();
     await ctx.upstream.close();
   });

@@ -1,0 +1,214 @@
+// /jobs: the browser's side of the proxy's jobs (issue 20). A job is created from rows the
+// browser has already checked; the proxy validates them again (shape, duplicates), stores
+// them and runs them. Reading needs broker.write on the job's account, like sending does;
+// changes also need the Origin and the CSRF token, as every mutating call does.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { createAutoTransferJob, JOB_BODY_LIMIT_BYTES, jobAction, type JobSummary } from '@contract/schemas/broker-jobs';
+import { check } from '@contract/validation';
+import { sessionOf } from '../auth/authenticate';
+import { roleMay } from '../auth/roles';
+import type { Session } from '../auth/session-store';
+import type { DeskContext } from '../desk-context';
+import { replyError, successEnvelope } from '../http/error-reply';
+import { resolveAccount } from '../policy/call-policy';
+import { csrfMatches } from '../policy/origin-policy';
+import { checkJsonShape } from '../policy/json-shape';
+import { jobResultsCsv } from './job-csv';
+import type { JobStore, JobRecord } from './job-store';
+import type { JobRunner } from './job-runner';
+
+const idParam = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a job number').transform(Number) });
+const HEARTBEAT_MS = 15_000;
+const PUSH_EVERY_MS = 250;
+
+export interface JobDeps {
+  store: JobStore;
+  runner: JobRunner;
+}
+
+export function summaryOf(job: JobRecord, deps: JobDeps, now: number): JobSummary {
+  const c = deps.store.counts(job.id);
+  const running = job.state === 'running';
+  return {
+    id: job.id,
+    kind: job.kind,
+    account: job.account,
+    user: job.user,
+    state: job.state,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    ...c,
+    ratePerSecond: running ? deps.runner.meter.rate(job.id, now) : null,
+    etaMs: running ? deps.runner.meter.etaMs(job.id, c.remaining, now) : null,
+  };
+}
+
+export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: JobDeps): void {
+  const now = () => ctx.clock.now();
+
+  /** The session, if it may do broker work at all; otherwise the refusal has been sent. */
+  const brokerSession = (request: FastifyRequest, reply: FastifyReply, mutating: boolean): Session | undefined => {
+    const session = sessionOf(request.headers, ctx.sessions, mutating);
+    if (!session) {
+      void replyError(request, reply, 'DESK401', {}, now());
+      return undefined;
+    }
+    if (!roleMay(session.role, 'broker.write')) {
+      void replyError(request, reply, 'DESK403', { role: session.role, permission: 'broker.write' }, now());
+      return undefined;
+    }
+    if (mutating) {
+      if (!ctx.origins.isAllowed(request.headers.origin)) {
+        void replyError(request, reply, 'DESK403O', { detail: request.headers.origin === undefined ? 'the Origin header is missing' : 'the Origin is not this desk' }, now());
+        return undefined;
+      }
+      if (!csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
+        void replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, now());
+        return undefined;
+      }
+    }
+    return session;
+  };
+
+  /** The job named in the path, if the session may use its account. */
+  const jobFor = (request: FastifyRequest, reply: FastifyReply, session: Session): JobRecord | undefined => {
+    const p = check(idParam, request.params);
+    const job = p.ok ? deps.store.get(p.data.id) : undefined;
+    if (!job || !session.accounts.includes(job.account)) {
+      void replyError(request, reply, 'DESK400', { field: 'job', detail: 'no such job for your accounts' }, now());
+      return undefined;
+    }
+    return job;
+  };
+
+  // A thousand rows are more than the desk's general 64 KB body limit allows.
+  app.post('/jobs/autotransfer', { bodyLimit: JOB_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const session = brokerSession(request, reply, true);
+    if (!session) return reply;
+    const account = resolveAccount(session, request.headers['x-desk-account'], ctx.keyStore);
+    if ('code' in account) return replyError(request, reply, account.code, account.params, now());
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const shape = raw.trim() === '' ? { field: '(body)', detail: 'a JSON body is required' } : checkJsonShape(raw);
+    if (shape !== null) return replyError(request, reply, 'DESK400', shape, now());
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return replyError(request, reply, 'DESK400', { field: '(body)', detail: 'is not valid JSON' }, now());
+    }
+    const body = check(createAutoTransferJob, parsed);
+    if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.message }, now());
+    const id = deps.store.create({ account: account.name, user: session.user, rows: body.data.rows }, now());
+    ctx.logger.info({ user: session.user, account: account.name, job: id, rows: body.data.rows.length }, 'auto-transfer job created');
+    void deps.runner.kick(id);
+    return reply.code(201).send(successEnvelope(summaryOf(deps.store.get(id)!, deps, now()), now()));
+  });
+
+  app.get('/jobs', async (request, reply) => {
+    const session = brokerSession(request, reply, false);
+    if (!session) return reply;
+    reply.header('cache-control', 'no-store');
+    return successEnvelope(
+      deps.store.list(session.accounts, 50).map((j) => summaryOf(j, deps, now())),
+      now(),
+    );
+  });
+
+  app.get('/jobs/desk-settings', async (request, reply) => {
+    const session = brokerSession(request, reply, false);
+    if (!session) return reply;
+    const account = resolveAccount(session, request.headers['x-desk-account'], ctx.keyStore);
+    if ('code' in account) return replyError(request, reply, account.code, account.params, now());
+    reply.header('cache-control', 'no-store');
+    return successEnvelope(deps.store.deskSettings(account.name), now());
+  });
+
+  app.get('/jobs/:id', async (request, reply) => {
+    const session = brokerSession(request, reply, false);
+    const job = session && jobFor(request, reply, session);
+    if (!job) return reply;
+    reply.header('cache-control', 'no-store');
+    return successEnvelope(summaryOf(job, deps, now()), now());
+  });
+
+  app.get('/jobs/:id/results.csv', async (request, reply) => {
+    const session = brokerSession(request, reply, false);
+    const job = session && jobFor(request, reply, session);
+    if (!job) return reply;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="autotransfer-job-${job.id}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(jobResultsCsv(deps.store.rows(job.id)));
+  });
+
+  app.post('/jobs/:id/:action', async (request, reply) => {
+    const session = brokerSession(request, reply, true);
+    const job = session && jobFor(request, reply, session);
+    if (!session || !job) return reply;
+    const a = check(jobAction, (request.params as { action?: string }).action);
+    if (!a.ok) return replyError(request, reply, 'DESK400', { field: 'action', detail: a.message }, now());
+    const t = now();
+    const refuse = (detail: string) => replyError(request, reply, 'DESK400', { field: 'action', detail }, t);
+    switch (a.data) {
+      case 'pause':
+        if (job.state !== 'running') return refuse(`a ${job.state} job cannot be paused`);
+        deps.store.setState(job.id, 'paused', t);
+        break;
+      case 'resume':
+        if (job.state !== 'paused') return refuse(`a ${job.state} job cannot be resumed`);
+        deps.store.setState(job.id, 'running', t);
+        break;
+      case 'cancel':
+        if (job.state === 'done' || job.state === 'cancelled') return refuse(`the job is already ${job.state}`);
+        // A row being sent right now finishes and is recorded; the rest are skipped.
+        deps.store.setState(job.id, 'cancelled', t);
+        deps.store.skipPending(job.id, t);
+        break;
+      case 'retry-failed': {
+        if (job.state === 'running') return refuse('wait for the job to finish, or pause it, before retrying');
+        const n = deps.store.retryFailed(job.id, t);
+        if (n === 0) return refuse('the job has no failed rows');
+        deps.store.setState(job.id, 'running', t);
+        break;
+      }
+    }
+    ctx.logger.info({ user: session.user, job: job.id, action: a.data }, 'job changed');
+    void deps.runner.kick(job.id);
+    deps.runner.emit('progress', job.id);
+    return successEnvelope(summaryOf(deps.store.get(job.id)!, deps, t), t);
+  });
+
+  // Server-sent events: the job's summary whenever it changes (at most 4 a second), and a
+  // comment line as heartbeat. EventSource reconnects by itself after a proxy restart.
+  app.get('/jobs/:id/events', (request, reply) => {
+    const session = brokerSession(request, reply, false);
+    const job = session && jobFor(request, reply, session);
+    if (!job) return reply;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    let last = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const push = () => {
+      timer = undefined;
+      last = Date.now();
+      const current = deps.store.get(job.id);
+      if (current) res.write(`data: ${JSON.stringify(summaryOf(current, deps, now()))}\n\n`);
+    };
+    const onProgress = (id: number) => {
+      if (id !== job.id || timer) return;
+      const wait = Math.max(0, PUSH_EVERY_MS - (Date.now() - last));
+      timer = setTimeout(push, wait);
+    };
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    deps.runner.on('progress', onProgress);
+    push();
+    request.raw.on('close', () => {
+      clearInterval(beat);
+      if (timer) clearTimeout(timer);
+      deps.runner.off('progress', onProgress);
+    });
+  });
+}

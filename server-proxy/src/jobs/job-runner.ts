@@ -1,0 +1,213 @@
+// Runs bulk auto-transfer jobs inside the proxy (issue 20), one row at a time per job,
+// through the same rate-shaper lane as the browser's own calls for that UID and endpoint
+// group, so all jobs and users of a UID together stay within the documented 10/s.
+//
+// Per row, in this order (each step committed before the next):
+//   1. admitted by the shaper;  2. audit row begun (state `sent`);
+//   3. job row `sending` with that audit id;  4. the call;
+//   5. audit row completed;  6. job row applied or failed.
+// After a crash the first unsettled row is `sending` (or `pending`). A `sending` row is
+// checked before anything is resent: if its audit row holds the exchange's answer (the
+// crash fell between 5 and 6) that answer settles it and nothing is sent. Otherwise the
+// answer never arrived and the exchange offers no way to read the setting back; the row
+// is sent again. That is safe because the call sets a value (sub-account + coin -> account
+// type): applying the same value twice leaves the same state as applying it once. The
+// old audit row is closed saying so, and the new send gets its own audit row.
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import { endpoints } from '@contract/endpoints';
+import { errorEnvelope } from '@contract/errors';
+import type { AuditStore } from '../audit/audit-store';
+import type { Clock } from '../clock';
+import type { KeyStore } from '../keys/key-store';
+import type { RateShaper } from '../policy/rate-shaper';
+import { UpstreamUnavailable, type UpstreamClient } from '../upstream/upstream-client';
+import type { JobStore, StoredJobRow, JobRecord } from './job-store';
+import { ProgressMeter } from './progress-meter';
+
+const endpoint = endpoints.setSubaccountAutotransfer;
+/** Upstream failures that mean the call never left (no connection was made). */
+const NEVER_SENT = new Set(['connection refused', 'host not found']);
+const LEASE_MS = 30_000;
+const BACKOFF_MAX_MS = 10_000;
+
+export interface JobRunnerDeps {
+  store: JobStore;
+  audit: AuditStore;
+  shaper: RateShaper;
+  upstream: UpstreamClient;
+  keyStore: KeyStore;
+  clock: Clock;
+  logger: Logger;
+  /** The path to call upstream (the catalog's, or the configured override). */
+  upstreamPath: string;
+  /** Who this process is, for the job lease (issue 22: several proxies). */
+  owner: string;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
+  private readonly active = new Set<number>();
+  readonly meter = new ProgressMeter();
+  private closed = false;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly deps: JobRunnerDeps) {
+    super();
+    this.setMaxListeners(0);
+    this.sleep = deps.sleep ?? defaultSleep;
+  }
+
+  /** At start: every job left running by an earlier process continues. */
+  resumeAll(): number {
+    const ids = this.deps.store.runnable();
+    for (const id of ids) this.kick(id);
+    return ids.length;
+  }
+
+  /** Starts the job's loop unless it is already going. Returns the loop's promise (tests await it). */
+  kick(id: number): Promise<void> {
+    if (this.active.has(id) || this.closed) return Promise.resolve();
+    this.active.add(id);
+    return this.loop(id)
+      .catch((err: unknown) => {
+        this.deps.logger.error({ job: id, err: err instanceof Error ? err.message : String(err) }, 'job stopped by an error; it stays running and resumes at the next start');
+      })
+      .finally(() => this.active.delete(id));
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  private async loop(id: number): Promise<void> {
+    let backoff = 0;
+    for (;;) {
+      if (this.closed) return;
+      const job = this.deps.store.get(id);
+      if (!job || job.state !== 'running') return;
+      const now = this.deps.clock.now();
+      if (!this.deps.store.claim(id, this.deps.owner, now, now + LEASE_MS)) return;
+      const row = this.deps.store.nextRow(id);
+      if (!row) {
+        this.deps.store.setState(id, 'done', now);
+        this.emit('progress', id);
+        this.deps.logger.info({ job: id, ...this.deps.store.counts(id) }, 'job done');
+        return;
+      }
+      const result = await this.process(job, row);
+      if (result === 'retry-later') {
+        backoff = Math.min(BACKOFF_MAX_MS, backoff === 0 ? 500 : backoff * 2);
+        await this.sleep(backoff);
+      } else {
+        backoff = 0;
+      }
+      this.emit('progress', id);
+    }
+  }
+
+  /** One row: settle it from what is known, or send it. */
+  private async process(job: JobRecord, row: StoredJobRow): Promise<'settled' | 'retry-later' | 'stopped'> {
+    const { store, audit, clock } = this.deps;
+    if (row.state === 'sending' && row.auditId !== null) {
+      const known = this.auditRow(row.auditId);
+      if (known && known.state === 'complete') {
+        // The answer arrived and was logged before the stop: it settles the row; nothing is resent.
+        this.settle(job.id, row, known.code, known.msg);
+        return 'settled';
+      }
+      if (known) {
+        const note = 'no answer came before the proxy stopped; the exchange offers no read-back of this setting, so the same (idempotent) setting is sent again on the next audit row';
+        try {
+          audit.complete(row.auditId, { httpStatus: 0, code: 'DESK502', msg: note, orderIds: [], clientOids: [] });
+        } catch (err) {
+          this.deps.logger.warn({ job: job.id, auditRow: row.auditId, err: (err as Error).message }, 'could not close the unknown audit row');
+        }
+      }
+    }
+
+    const account = this.deps.keyStore.get(job.account);
+    if (!account) {
+      store.settleRow(job.id, row.seq, { state: 'failed', code: 'DESK403A', msg: `the account ${job.account} is no longer configured` }, clock.now());
+      return 'settled';
+    }
+    const laneKey = `${account.rateKey}|${endpoint.rateLimit.group}`;
+    const admission = this.deps.shaper.admit(laneKey, endpoint.rateLimit.perSecond);
+    if (admission === 'full') return 'retry-later';
+    if (admission !== 'go') await admission;
+    // Paused or cancelled while waiting for the slot: give it back, send nothing.
+    if (store.get(job.id)?.state !== 'running' || this.closed) {
+      this.deps.shaper.release(laneKey);
+      return 'stopped';
+    }
+
+    const body = JSON.stringify({ subUid: row.subUid, coin: row.coin, toAccountType: row.toAccountType });
+    let auditId: number;
+    try {
+      auditId = audit.begin({ time: clock.now(), user: job.user, account: job.account, endpoint: endpoint.id, method: endpoint.method, path: endpoint.path, channel: 'rest', requestBody: body, orderIds: [], clientOids: [] });
+      store.markSending(job.id, row.seq, auditId, clock.now());
+    } catch (err) {
+      this.deps.shaper.release(laneKey);
+      this.deps.logger.error({ job: job.id, err: (err as Error).message }, 'audit log or job store unavailable; row not sent');
+      return 'retry-later';
+    }
+
+    let status: number;
+    let code: string;
+    let msg: string;
+    let data: unknown;
+    try {
+      const answer = await this.deps.upstream.send({ method: 'POST', path: this.deps.upstreamPath, query: '', body, account, locale: 'en-US' });
+      this.deps.shaper.release(laneKey);
+      status = answer.status;
+      ({ code, msg, data } = parseEnvelope(answer.body));
+    } catch (err) {
+      this.deps.shaper.release(laneKey);
+      const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
+      if (NEVER_SENT.has(reason)) {
+        audit.complete(auditId, { httpStatus: 502, code: 'DESK502', msg: `${reason}; nothing was sent`, orderIds: [], clientOids: [] });
+        store.settleRow(job.id, row.seq, { state: 'pending', code: '', msg: `${reason}; will retry` }, clock.now());
+      } else {
+        // It may have been applied: the row stays `sending` and the next turn treats it as unknown.
+        audit.markUnknown(auditId, `unknown, checking: ${reason}`);
+      }
+      this.deps.logger.warn({ job: job.id, seq: row.seq, reason }, 'upstream unavailable during a job');
+      return 'retry-later';
+    }
+
+    const outcome = { httpStatus: status, code, msg, orderIds: [], clientOids: [] };
+    if (status === 429 || code === '429') {
+      // Should not happen behind the shaper; the row was not applied, so it waits and goes again.
+      audit.complete(auditId, outcome);
+      store.settleRow(job.id, row.seq, { state: 'pending', code, msg }, clock.now());
+      return 'retry-later';
+    }
+    audit.complete(auditId, outcome);
+    this.settle(job.id, row, code, msg, data);
+    return 'settled';
+  }
+
+  private settle(jobId: number, row: StoredJobRow, code: string, msg: string, data?: unknown): void {
+    const ok = code === '00000' && (data === undefined || data === 'success');
+    const failMsg = code === '00000' ? `the exchange answered ${JSON.stringify(data)}` : msg;
+    this.deps.store.settleRow(jobId, row.seq, ok ? { state: 'applied', code, msg: '' } : { state: 'failed', code, msg: failMsg }, this.deps.clock.now());
+    this.meter.note(jobId, this.deps.clock.now());
+  }
+
+  private auditRow(id: number) {
+    const row = this.deps.audit.query({ cursor: id + 1, limit: 1 }).list[0];
+    return row?.id === id ? row : undefined;
+  }
+}
+
+function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown } {
+  try {
+    const v = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    return { code: String(v.code ?? ''), msg: String(v.msg ?? ''), data: v.data };
+  } catch {
+    const env = errorEnvelope('DESK502', 'en-US', { detail: 'the exchange answered something that is not JSON' }, 0);
+    return { code: 'DESK502', msg: env.msg, data: undefined };
+  }
+}
