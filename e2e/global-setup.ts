@@ -21,7 +21,9 @@ export default async function globalSetup(): Promise<void> {
   const logFile = path.resolve('test-results', `stack-${PORT}.log`);
   const log = createWriteStream(logFile);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT, SIM_PORT, HOST: '127.0.0.1', DESK_DATA_DIR: dataDir, SIM_SEED: '42' };
+  // The simulator's dialect (issue 15): seed unless SIM_DIALECT=live (npm run test:e2e:live).
+  const dialect = process.env.SIM_DIALECT === 'live' ? 'live' : 'seed';
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT, SIM_PORT, HOST: '127.0.0.1', DESK_DATA_DIR: dataDir, SIM_SEED: '42', SIM_DIALECT: dialect };
   // The embedded simulator, whatever the developer's shell points at.
   for (const name of ['DESK_UPSTREAM_REST', 'DESK_UPSTREAM_WS_PUBLIC', 'DESK_UPSTREAM_WS_PRIVATE', 'DESK_CONFIG', 'DESK_KEY_FILE']) delete env[name];
 
@@ -66,7 +68,7 @@ export default async function globalSetup(): Promise<void> {
   child.unref();
 
   const baseURL = new URL(openUrl).origin;
-  const info: StackInfo = { baseURL, simURL: `http://127.0.0.1:${SIM_PORT}`, pid: child.pid, dataDir, logFile };
+  const info: StackInfo = { baseURL, simURL: `http://127.0.0.1:${SIM_PORT}`, pid: child.pid, dataDir, logFile, dialect };
   writeFileSync(stackInfoFile, JSON.stringify(info, null, 2));
 
   const context = await request.newContext({ baseURL });

@@ -15,6 +15,8 @@ export interface StackInfo {
   pid: number;
   dataDir: string;
   logFile: string;
+  /** The dialect the simulator speaks (SIM_DIALECT). */
+  dialect: 'seed' | 'live';
 }
 
 export function readStackInfo(): StackInfo {

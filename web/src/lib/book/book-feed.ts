@@ -25,6 +25,8 @@ interface Entry {
   pipeline: BookSource;
   refs: number;
   stop: () => void;
+  /** The stop after the last release, held for one task (see release). */
+  stopping: ReturnType<typeof setTimeout> | undefined;
 }
 
 const entries = new Map<string, Entry>();
@@ -46,6 +48,8 @@ export function acquireBook(key: BookKey): { pipeline: BookSource; release: () =
   const id = keyOf(key);
   let entry = entries.get(id);
   if (!entry) entry = start(key);
+  clearTimeout(entry.stopping);
+  entry.stopping = undefined;
   entries.set(id, entry);
   entry.refs++;
   let released = false;
@@ -56,9 +60,14 @@ export function acquireBook(key: BookKey): { pipeline: BookSource; release: () =
       if (released) return;
       released = true;
       own.refs--;
+      // Held for one task: a widget that hands the same book to the next (spot to margin of
+      // one symbol, a remount) keeps the subscription instead of an unsubscribe and subscribe.
       if (own.refs === 0) {
-        own.stop();
-        entries.delete(id);
+        own.stopping = setTimeout(() => {
+          if (own.refs > 0) return;
+          own.stop();
+          entries.delete(id);
+        }, 0);
       }
     },
   };
@@ -86,6 +95,7 @@ function start(key: BookKey): Entry {
   return {
     pipeline,
     refs: 0,
+    stopping: undefined,
     stop: () => {
       off();
       offStatus();
