@@ -1,17 +1,31 @@
-// Bulk auto-transfer from CSV (pasted or a file): a preview that flags every invalid row
-// with its field and reason before anything is sent, then the valid rows applied by a
-// paced runner (spec 8: at most 10 calls per second per UID).
+// Bulk auto-transfer from CSV (pasted or a file): a preview that checks every row against
+// the broker's sub-accounts and the coin list and flags each invalid one with its field
+// and reason before anything is sent; the valid rows then become one job in the proxy,
+// which applies them at the documented 10 per second per UID.
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@web/components/button';
+import { describeError } from '@web/lib/api/describe-error';
+import { downloadCsv } from '@web/lib/csv/csv-download';
 import { readCsvTable } from '@web/lib/csv-import/read-csv-table';
-import { autoTransferColumns, validateAutoTransferRows, type PreviewRow } from './autotransfer-rows';
-import { BulkRun } from './bulk-run';
+import { autoTransferColumns, CSV_TEMPLATE, fileProblem, tooManyRows, validateAutoTransferRows, type KnownDirectory, type PreviewRow } from './autotransfer-rows';
 import { TableHead } from '@web/components/table-head';
 
-export function BulkAutoTransfer({ account, canWrite, denied }: { account: string; canWrite: boolean; denied: string }) {
+export function BulkAutoTransfer({
+  canWrite,
+  denied,
+  known,
+  onCreate,
+}: {
+  canWrite: boolean;
+  denied: string;
+  /** null while the sub-account list or the coin list is still loading: nothing can be checked, so nothing is sent. */
+  known: KnownDirectory | null;
+  onCreate: (rows: PreviewRow[]) => Promise<void>;
+}) {
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState('');
-  const [applied, setApplied] = useState<{ rows: PreviewRow[]; account: string; key: number } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   const textId = useId();
   const fileId = useId();
 
@@ -19,16 +33,22 @@ export function BulkAutoTransfer({ account, canWrite, denied }: { account: strin
     if (!text.trim()) return null;
     const table = readCsvTable(text, autoTransferColumns);
     if (!table.ok) return { ok: false as const, reason: `Line ${table.line}: ${table.reason}` };
-    const rows = validateAutoTransferRows(table.rows);
+    const rows = validateAutoTransferRows(table.rows, known ?? undefined);
     return { ok: true as const, rows, valid: rows.filter((r) => r.ok).length };
-  }, [text]);
+  }, [text, known]);
+  const tooMany = preview?.ok ? tooManyRows(preview.valid) : undefined;
 
   const readFile = async (file: File | undefined) => {
     setFileError('');
     if (!file) return;
+    const problem = fileProblem(file);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
     try {
       setText(await file.text());
-      setApplied(null);
+      setResult(null);
     } catch (e) {
       setFileError(`Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -48,7 +68,7 @@ export function BulkAutoTransfer({ account, canWrite, denied }: { account: strin
           placeholder={'subUid,coin,toAccountType\n3000002,USDT,usdt-futures'}
           onChange={(e) => {
             setText(e.target.value);
-            setApplied(null);
+            setResult(null);
           }}
           className="rounded border border-line bg-surface px-2 py-1.5 font-mono text-xs text-fg"
         />
@@ -58,6 +78,7 @@ export function BulkAutoTransfer({ account, canWrite, denied }: { account: strin
           CSV file
         </label>
         <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void readFile(e.target.files?.[0])} className="text-sm" />
+        <Button onClick={() => downloadCsv('autotransfer-template.csv', CSV_TEMPLATE)}>Download the CSV template</Button>
         {fileError && (
           <p role="alert" className="text-sell">
             {fileError}
@@ -70,31 +91,43 @@ export function BulkAutoTransfer({ account, canWrite, denied }: { account: strin
           {preview.reason}
         </p>
       )}
+      {!known && <p className="text-sm text-muted">Rows are checked against the broker's sub-accounts and the coin list once both have loaded; until then nothing can be sent.</p>}
       {preview?.ok && (
         <>
           <p role="status" className="text-sm" data-testid="bulk-summary">
             {preview.rows.length} rows: {preview.valid} valid, {preview.rows.length - preview.valid} invalid (invalid rows are never sent).
           </p>
-          {!applied && <PreviewTable rows={preview.rows} />}
+          {tooMany && (
+            <p role="alert" className="text-sm text-sell">
+              {tooMany}
+            </p>
+          )}
+          <PreviewTable rows={preview.rows} />
           <div className="flex items-center gap-2">
             <Button
               variant="primary"
-              disabled={!canWrite || preview.valid === 0 || applied !== null}
+              disabled={!canWrite || !known || preview.valid === 0 || tooMany !== undefined || busy || result?.ok === true}
               title={canWrite ? undefined : denied}
-              onClick={() => setApplied({ rows: preview.rows, account, key: Date.now() })}
+              onClick={() => {
+                setBusy(true);
+                setResult(null);
+                onCreate(preview.rows)
+                  .then(() => setResult({ ok: true, text: `A job applies the ${preview.valid} valid rows; follow it under Jobs. It runs in the desk's server: closing this tab does not stop it.` }))
+                  .catch((e: unknown) => setResult({ ok: false, text: `Not created: ${describeError(e)}` }))
+                  .finally(() => setBusy(false));
+              }}
             >
               Apply {preview.valid} valid rows
             </Button>
             {!canWrite && <span className="text-sm text-muted">{denied}</span>}
-            {applied && (
-              <Button onClick={() => setApplied(null)} disabled={false}>
-                Back to the preview
-              </Button>
-            )}
           </div>
+          {result && (
+            <p role={result.ok ? 'status' : 'alert'} className={`text-sm ${result.ok ? 'text-buy' : 'text-sell'}`}>
+              {result.text}
+            </p>
+          )}
         </>
       )}
-      {applied && <BulkRun key={applied.key} rows={applied.rows} account={applied.account} />}
     </div>
   );
 }
