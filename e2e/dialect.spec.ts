@@ -88,6 +88,9 @@ test('every screen: no console error, nothing that fails the contract, at most o
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const name of screens) {
     screen = name;
+    // The broker screen as the broker's main account: for any other the exchange refuses the
+    // sub-account list (40309), and the browser logs that 400 as a console error.
+    if (name === 'Broker' || name === 'Ops') await page.getByLabel('Account').selectOption(name === 'Broker' ? 'broker' : 'main');
     await nav.getByRole('link', { name, exact: true }).click();
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('main').getByText('Loading…')).toHaveCount(0, { timeout: 30_000 });
