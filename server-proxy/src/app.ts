@@ -5,6 +5,7 @@ import { endpoints, rolePermissions } from '@contract/endpoints';
 import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './audit/audit-route';
+import { installArchive } from './archive/install-archive';
 import { installJobs } from './jobs/install-jobs';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { sessionOf } from './auth/authenticate';
@@ -39,6 +40,8 @@ export interface AppDeps {
   /** Where sessions persist across restarts (main.ts passes the users' database);
    *  without it they live in an in-memory database and end with the process. */
   sessionDb?: Database;
+  /** The archive's SQLite file (archive/); without it the archive lives in memory and syncs only when asked. */
+  archiveDb?: Database;
   clock?: Clock;
   timers?: Timers;
   logger?: Logger;
@@ -146,6 +149,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
 
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
+  installArchive(app, desk, { db: deps.archiveDb });
   const jobs = installJobs(app, desk, deps.jobDb ?? openDatabase(':memory:'));
   await app.register(async (api) => registerApiRelay(api, desk));
   const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);

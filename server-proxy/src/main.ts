@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     auditStore,
     userStore,
     sessionDb: usersDb,
+    archiveDb: openDatabase(join(dataDir, 'archive.sqlite')),
     jobDb: openDatabase(join(dataDir, 'jobs.sqlite')),
     logger,
     webDir: fromRoot(config.webDir),

@@ -1,0 +1,68 @@
+// One read of a catalog endpoint for the archive, through the proxy's own rate shaper and
+// upstream client: the archive's calls share the lanes of the browser's calls for the
+// same account, so together they never exceed the exchange's limits.
+import { endpoints, type EndpointId, type ResponseOf } from '@contract/endpoints';
+import { check } from '@contract/validation';
+import type { DeskContext } from '../desk-context';
+import type { AccountCredentials } from '../keys/account-credentials';
+import { upstreamPathOf } from '../upstream/api-relay-route';
+import { UpstreamUnavailable } from '../upstream/upstream-client';
+
+export type Fetched<Id extends EndpointId> =
+  | { ok: true; data: ResponseOf<Id> }
+  /** `refused`: the exchange answered with an error code (the request is wrong now); else it failed to answer. */
+  | { ok: false; refused: boolean; code: string; message: string };
+
+export type ArchiveUpstream = Pick<DeskContext, 'shaper' | 'upstream' | 'config' | 'clock'>;
+
+export type FetchFn = <Id extends EndpointId>(account: AccountCredentials, id: Id, query: Record<string, string>) => Promise<Fetched<Id>>;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+export function archiveFetcher(ctx: ArchiveUpstream): FetchFn {
+  return async (account, id, query) => {
+    const endpoint = endpoints[id];
+    const perSecond = endpoint.rateLimit.documented ? endpoint.rateLimit.perSecond : (ctx.config.rate.undocumentedPerSecond ?? endpoint.rateLimit.perSecond);
+    const laneKey = `${account.rateKey}|${endpoint.rateLimit.group}`;
+    // A full lane means the browser's calls are queued: the archive waits its turn.
+    let admission = ctx.shaper.admit(laneKey, perSecond);
+    while (admission === 'full') {
+      await wait(1000);
+      admission = ctx.shaper.admit(laneKey, perSecond);
+    }
+    if (admission !== 'go') await admission;
+    let status: number;
+    let text: string;
+    try {
+      const res = await ctx.upstream.send({
+        method: 'GET',
+        path: upstreamPathOf(endpoint, ctx),
+        query: new URLSearchParams(query).toString(),
+        body: '',
+        account,
+        locale: 'en-US',
+      });
+      status = res.status;
+      text = res.body.toString('utf8');
+    } catch (err) {
+      return { ok: false, refused: false, code: 'DESK502', message: err instanceof UpstreamUnavailable ? err.reason : 'request failed' };
+    } finally {
+      ctx.shaper.release(laneKey);
+    }
+    let answer: { code?: unknown; msg?: unknown; data?: unknown };
+    try {
+      answer = JSON.parse(text) as typeof answer;
+    } catch {
+      return { ok: false, refused: false, code: `HTTP ${status}`, message: 'the answer was not JSON' };
+    }
+    const code = String(answer.code ?? '');
+    if (code !== '00000') {
+      // 429 and 5xx pass; anything else is the exchange refusing this request.
+      const transient = status === 429 || status >= 500;
+      return { ok: false, refused: !transient, code, message: typeof answer.msg === 'string' ? answer.msg.slice(0, 300) : `HTTP ${status}` };
+    }
+    const parsed = check(endpoint.response, answer.data, ['data']);
+    if (!parsed.ok) return { ok: false, refused: false, code: 'DESK502', message: `the answer does not match the contract: ${parsed.field}: ${parsed.message}` };
+    return { ok: true, data: parsed.data as ResponseOf<typeof id> };
+  };
+}
