@@ -53,11 +53,16 @@ export class AccountViews {
       });
     }
     const btc = this.market.usdPrice('BTC');
-    return {
+    // Two fields the docs list (account.md) and the contract does not read: a variable, not
+    // a literal, so the return type's excess-property check lets them through.
+    const view = {
       accountEquity: fmtMoneyAt(equityUsd, USD_SCALE),
       usdtEquity: fmtMoneyAt(equityUsd, USD_SCALE),
       btcEquity: btc === 0n ? '0' : fmtMoneyAt((equityUsd * ONE) / btc, USD_SCALE),
       unrealisedPnl: fmtMoney(upl),
+      // Unrealised PnL is in USDT already (USDT futures only), which the simulator values at 1 USD.
+      usdtUnrealisedPnl: fmtMoney(upl),
+      btcUnrealizedPnl: btc === 0n ? '0' : fmtMoneyAt((upl * ONE) / btc, USD_SCALE),
       effEquity: fmtMoneyAt(equityUsd, USD_SCALE),
       mmr: fmtMoney(mmr),
       imr: fmtMoney(imr),
@@ -65,6 +70,7 @@ export class AccountViews {
       positionMgnRatio: equityUsd > 0n ? nonNegative((imr * ONE) / equityUsd) : '0',
       assets: rows,
     };
+    return view;
   }
 
   fundingAssets(uid: number, coin?: string): FundingInput {

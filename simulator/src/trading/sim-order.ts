@@ -115,7 +115,8 @@ export function orderRecord(o: SimOrder, dialect: Dialect = 'seed'): OrderRecord
     side: o.side,
     price: o.orderType === 'limit' ? ticksText(o.inst, o.priceTicks) : '',
     qty: v.qty,
-    ...(o.quoteBudget !== undefined ? { amount: v.qty } : {}),
+    // The quote amount of a market buy; "" for orders sized in the base coin.
+    amount: o.quoteBudget !== undefined ? v.qty : '',
     cumExecQty: v.cumExecQty,
     cumExecValue: v.cumExecValue,
     avgPrice: v.avgPrice,
@@ -159,7 +160,7 @@ export function orderPushRecord(o: SimOrder, dialect: Dialect, leverage: string)
     clientOid: o.clientOid,
     price: o.orderType === 'limit' ? ticksText(o.inst, o.priceTicks) : '',
     qty: v.qty,
-    amount: o.quoteBudget !== undefined ? v.qty : '0',
+    amount: o.quoteBudget !== undefined ? v.qty : '',
     holdMode: futures ? o.holdMode : '',
     holdSide: holdSideOf(o),
     delegateType: o.orderType === 'limit' ? 'normal' : 'market',

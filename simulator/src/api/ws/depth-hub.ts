@@ -5,6 +5,7 @@
 // changed the book (a source without command boundaries: once per event-loop turn).
 import type { DepthArg } from '@contract/schemas/ws-depth';
 import { depthCategory } from '@contract/schemas/ws-depth';
+import type { Dialect } from '../../dialect';
 import type { DepthSink } from './depth-publisher';
 import { DepthPublisher } from './depth-publisher';
 import type { DepthBookSpec, DepthSource } from './depth-source';
@@ -33,6 +34,8 @@ export interface DepthHubOptions {
   bookIntervalMs?: number;
   now?: () => number;
   timers?: DepthTimers;
+  /** `live`: no checksums, maxDepth, sequence numbers beyond 2^53 (depth-publisher.ts). */
+  dialect?: Dialect;
 }
 
 export type SubscribeOutcome = { ok: true } | { ok: false; code: '30001'; msg: string };
@@ -82,7 +85,7 @@ export class DepthHub {
     if (spec === undefined) return { ok: false, code: '30001', msg: `Channel does not exist: no ${arg.instType} instrument ${arg.symbol}` };
     let p = this.publishers.get(spec.key);
     if (p === undefined) {
-      p = new DepthPublisher(spec, this.source);
+      p = new DepthPublisher(spec, this.source, this.options.dialect);
       this.publishers.set(spec.key, p);
     }
     p.subscribe(arg.topic, sink, argJson, this.now());
@@ -114,6 +117,11 @@ export class DepthHub {
       p.flushTop(now);
       p.flush(now);
     }
+  }
+
+  /** Every book's `books` sequence starts again, as after a restart of the exchange's book service. */
+  restartSequences(): void {
+    for (const p of this.publishers.values()) p.restartSequence();
   }
 
   publisherOf(bookKey: string): DepthPublisher | undefined {

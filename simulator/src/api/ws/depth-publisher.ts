@@ -10,9 +10,15 @@
 //
 // books1/5/15/50: every push a snapshot of that many levels read from the true book,
 // sent only when it differs from the last one sent on that topic.
+//
+// In the live dialect (websocket.md "Depth Channel") pushes carry no checksum; `books`
+// pushes carry `maxDepth`; sequence numbers start beyond 2^53 (LIVE_SEQ_BASE) and are
+// written as exact digits; and the first update of a fresh sequence (after the simulator
+// started, or after restartSequence()) carries `pseq` 0, the documented reset signal.
 import { depthChecksum } from '@contract/book/depth-checksum';
 import type { DepthLevel, DepthTopic } from '@contract/schemas/ws-depth';
 import { depthTopicLevels } from '@contract/schemas/ws-depth';
+import type { Dialect } from '../../dialect';
 import { DepthFormat } from './depth-format';
 import type { BookSide, DepthBookSpec, DepthSource } from './depth-source';
 import { PublishedBook } from './published-book';
@@ -25,6 +31,10 @@ export interface DepthSink {
 type SnapshotTopic = Exclude<DepthTopic, 'books'>;
 const NO_LEVELS: readonly DepthLevel[] = Object.freeze([]);
 const snapshotTopics: readonly SnapshotTopic[] = ['books1', 'books5', 'books15', 'books50'];
+/** Where live-dialect sequence numbers start: above 2^53, as the exchange's are (websocket.md example). */
+export const LIVE_SEQ_BASE = 1_304_314_508_780_744_705n;
+/** The `maxDepth` of a live-dialect `books` push: the documented upper bound, the simulator does not cut its book. */
+export const LIVE_MAX_DEPTH = '1000';
 
 interface TopicState {
   /** Each subscriber with its `arg` as JSON (echoing its own instType spelling). */
@@ -43,13 +53,19 @@ export class DepthPublisher {
   private readonly pendingBids = new Map<number, number>();
   private readonly pendingAsks = new Map<number, number>();
   private seq = 0;
+  /** Live dialect: the next `books` update starts a fresh sequence (pseq 0). */
+  private freshSequence: boolean;
+  private readonly live: boolean;
   private snapshotsDirty = false;
   private topDirty = false;
 
   constructor(
     readonly spec: DepthBookSpec,
     private readonly source: DepthSource,
+    dialect: Dialect = 'seed',
   ) {
+    this.live = dialect === 'live';
+    this.freshSequence = this.live;
     this.format = new DepthFormat(spec.tickSize, spec.lotSize);
     for (const t of snapshotTopics) this.snapshots.set(t, { sinks: new Map(), seq: 0, lastText: '' });
   }
@@ -67,6 +83,20 @@ export class DepthPublisher {
   /** The seq of the last `books` push (tests compare books against it). */
   get booksSeq(): number {
     return this.seq;
+  }
+
+  /** The seq as it is written: the counter itself, or in the live dialect LIVE_SEQ_BASE plus it, exactly. */
+  seqText(n: number): string {
+    return this.live ? (LIVE_SEQ_BASE + BigInt(n)).toString() : String(n);
+  }
+
+  /**
+   * As after a restart of the exchange's book service (live dialect): the `books` sequence
+   * starts again from its base and the next update carries pseq 0; subscribers stay.
+   */
+  restartSequence(): void {
+    this.seq = 0;
+    this.freshSequence = this.live;
   }
 
   /** Adds a subscriber and sends it a snapshot at once. Re-subscribing sends a fresh one. */
@@ -150,15 +180,12 @@ export class DepthPublisher {
 
   private booksSnapshotText(argJson: string, now: number): string {
     const mirror = this.mirror!;
-    const data = {
-      a: mirror.levels('sell'),
-      b: mirror.levels('buy'),
-      checksum: mirror.checksum(),
-      pseq: 0,
-      seq: this.seq,
-      ts: String(now),
-    };
-    return wrap(argJson, 'snapshot', JSON.stringify(data), now);
+    const a = levelsJson(mirror.levels('sell'));
+    const b = levelsJson(mirror.levels('buy'));
+    const data = this.live
+      ? `{"a":${a},"b":${b},"pseq":0,"seq":${this.seqText(this.seq)},"maxDepth":"${LIVE_MAX_DEPTH}","ts":"${now}"}`
+      : `{"a":${a},"b":${b},"checksum":${mirror.checksum()},"pseq":0,"seq":${this.seq},"ts":"${now}"}`;
+    return wrap(argJson, 'snapshot', data, now);
   }
 
   private flushIncremental(now: number): void {
@@ -171,7 +198,14 @@ export class DepthPublisher {
     const seq = ++this.seq;
     // What JSON.stringify({ a, b, checksum, pseq, seq, ts }) gives, written out: the levels
     // are decimal strings of our own formatting, which JSON needs no escapes for.
-    const data = `{"a":${levelsJson(a)},"b":${levelsJson(b)},"checksum":${mirror.checksum()},"pseq":${pseq},"seq":${seq},"ts":"${now}"}`;
+    let data: string;
+    if (this.live) {
+      const pseqText = this.freshSequence ? '0' : this.seqText(pseq);
+      this.freshSequence = false;
+      data = `{"a":${levelsJson(a)},"b":${levelsJson(b)},"pseq":${pseqText},"seq":${this.seqText(seq)},"maxDepth":"${LIVE_MAX_DEPTH}","ts":"${now}"}`;
+    } else {
+      data = `{"a":${levelsJson(a)},"b":${levelsJson(b)},"checksum":${mirror.checksum()},"pseq":${pseq},"seq":${seq},"ts":"${now}"}`;
+    }
     for (const [sink, argJson] of this.incremental) sink.send(wrap(argJson, 'update', data, now));
   }
 
@@ -212,7 +246,10 @@ export class DepthPublisher {
     const b = this.source.top(this.spec, 'buy', n).map((l) => this.format.level(l.priceTicks, l.totalLots));
     const a = this.source.top(this.spec, 'sell', n).map((l) => this.format.level(l.priceTicks, l.totalLots));
     const levels = JSON.stringify([a, b]);
-    const text = JSON.stringify({ a, b, checksum: depthChecksum(b, a), pseq, seq, ts: String(now) });
+    // pseq has a value only on `books` (websocket.md); the live dialect sends 0 here.
+    const text = this.live
+      ? `{"a":${levelsJson(a)},"b":${levelsJson(b)},"pseq":0,"seq":${this.seqText(seq)},"ts":"${now}"}`
+      : JSON.stringify({ a, b, checksum: depthChecksum(b, a), pseq, seq, ts: String(now) });
     return { levels, text };
   }
 }

@@ -29,6 +29,7 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
     ...(options.bookIntervalMs !== undefined ? { bookIntervalMs: options.bookIntervalMs } : {}),
     now: () => sim.clock.now(),
     timers,
+    dialect: sim.dialect,
   });
   const feed = new PrivateFeed(sim, { positionIntervalMs: options.positionIntervalMs, accountIntervalMs: options.accountIntervalMs, timers });
   // Frames up to 1 MiB are read, so an oversized message gets a 30008 answer, not a dropped link.

@@ -6,12 +6,15 @@ export type Frame = Record<string, unknown> | string;
 
 export class TestSocket {
   readonly frames: Frame[] = [];
+  /** Every frame's text as received (JSON.parse would round numbers beyond 2^53). */
+  readonly texts: string[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void; from: number }[] = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       const text = data.toString();
+      this.texts.push(text);
       let frame: Frame = text;
       if (text.startsWith('{')) frame = JSON.parse(text) as Record<string, unknown>;
       this.frames.push(frame);
