@@ -60,6 +60,12 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
   const orders = useUnfilledOrders();
   const pickPrice = useStore(tradeUiStore, (s) => s.pickPrice);
   const [tab, setTab] = useState<'orders' | 'batch'>('orders');
+  // Each pick asks the order form to take focus (issue 19: focus used to fall to the page).
+  const [formFocus, setFormFocus] = useState(0);
+  const pick = (m: InstrumentMeta) => {
+    onPick(m);
+    setFormFocus((n) => n + 1);
+  };
   const own: OwnOrder[] = useMemo(
     () => (orders.data?.list ?? []).filter((o) => o.symbol === meta.symbol && o.category.toLowerCase() === meta.category && isOpenState(o.state) && o.orderType === 'limit').map((o) => ({ side: o.side, price: o.price })),
     [orders.data, meta.symbol, meta.category],
@@ -71,7 +77,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
     <div className="flex flex-col gap-2 p-2">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="sr-only">Trade</h1>
-        <SymbolPicker instruments={instruments} current={meta} onPick={onPick} />
+        <SymbolPicker instruments={instruments} current={meta} onPick={pick} />
         <MarketConnection />
       </div>
       <div className="grid gap-2 lg:grid-cols-[minmax(260px,300px)_minmax(0,1fr)_minmax(260px,300px)]">
@@ -101,7 +107,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
           </section>
         </div>
         <div className="flex flex-col gap-2">
-          <OrderForm meta={meta} book={pipeline} />
+          <OrderForm meta={meta} book={pipeline} focusRequest={formFocus} />
           <AccountSummary meta={meta} />
           <LeverageControls meta={meta} />
         </div>

@@ -1,5 +1,6 @@
 // Balance and position of the market on screen, live from the account and position
 // channels (and refetched after fills), so a fill shows without a reload.
+import { coinDisplayScale } from '@web/lib/format/coin-scale';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useAssets, usePositions } from '../api/trade-api';
@@ -32,10 +33,10 @@ export function AccountSummary({ meta }: { meta: InstrumentMeta }) {
                 <th scope="row" className="text-left font-normal">
                   {coin}
                 </th>
-                <td className="text-right" aria-label={`${coin} available`}>
-                  {formatDecimal(a?.available ?? (assets.isPending ? '' : '0'))}
+                <td className="text-right whitespace-nowrap" aria-label={`${coin} available`}>
+                  {formatDecimal(a?.available ?? (assets.isPending ? '' : '0'), { scale: coinDisplayScale(meta, coin) })}
                 </td>
-                <td className="text-right">{formatDecimal(a?.locked ?? '')}</td>
+                <td className="text-right whitespace-nowrap">{formatDecimal(a?.locked ?? '', { scale: coinDisplayScale(meta, coin) })}</td>
               </tr>
             );
           })}

@@ -23,9 +23,9 @@ export function LeverageControls({ meta }: { meta: InstrumentMeta }) {
   if (meta.category === 'spot') return null;
   const max = meta.maxLeverage ? Number(meta.maxLeverage) : 125;
 
+  const leverageOk = (text: string) => /^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= max;
   const saveLeverage = async () => {
-    const n = Number(leverage);
-    if (!/^\d{1,3}$/.test(leverage) || n < 1 || n > max) {
+    if (!leverageOk(leverage)) {
       setLeverageMsg({ ok: false, text: `Leverage must be a whole number from 1 to ${max}` });
       return;
     }
@@ -62,7 +62,11 @@ export function LeverageControls({ meta }: { meta: InstrumentMeta }) {
       >
         <label className="flex flex-col text-xs text-muted">
           Leverage ({margin ? meta.baseCoin : meta.symbol}, max {max}x)
-          <input aria-label="Leverage" inputMode="numeric" value={leverage} onChange={(e) => setLeverageText(e.target.value)} className="w-20 rounded border border-line bg-surface px-2 py-1 text-fg" />
+          <input aria-label="Leverage" inputMode="numeric" value={leverage} onChange={(e) => {
+              setLeverageText(e.target.value);
+              // A refusal of the old value no longer applies once a valid one is typed (issue 19).
+              if (leverageOk(e.target.value)) setLeverageMsg((m) => (m && !m.ok ? null : m));
+            }} className="w-20 rounded border border-line bg-surface px-2 py-1 text-fg" />
         </label>
         <button type="submit" disabled={setLeverage.isPending} className="rounded border border-line px-2 py-1 text-xs hover:bg-raised">
           Set leverage

@@ -52,6 +52,8 @@ export class LadderSideView {
       const button = doc.createElement('button');
       button.type = 'button';
       button.className = 'block h-full w-full hover:bg-fg/10';
+      // The book is one tab stop; the arrow keys move between levels (ladder-keys.ts).
+      button.tabIndex = -1;
       const slot: Slot = { li, button, level: null };
       // The price is read when clicked: the slot's level changes many times a second, and
       // the canvas row under the pointer shows the same level.

@@ -15,6 +15,7 @@ import { initialBookState, type BookSource, type BookState } from '@web/lib/book
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { LadderSideView } from './ladder-side-view';
+import { onLadderKeyDown } from './ladder-keys';
 
 const ROWS = 12;
 /** Row height in px (h-5): fixed, so the ladder's size never depends on its text. */
@@ -94,18 +95,21 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
       )}
       <ColumnTitles meta={meta} />
       {/* Rows are drawn by LadderSideView; best first in the DOM (asks shown reversed). */}
-      <LadderSide label="Asks" listRef={asksRef} canvasRef={asksCanvasRef} />
-      <div className="my-1 flex items-center justify-between border-y border-line px-1 py-1 text-sm tabular" aria-label="Spread and mid" role="group">
-        <span>
-          <span className="text-muted">Mid </span>
-          <span ref={midRef} aria-label="Mid price" className="font-semibold" />
-        </span>
-        <span>
-          <span className="text-muted">Spread </span>
-          <span ref={spreadRef} aria-label="Spread" />
-        </span>
+      {/* One tab stop for the whole ladder; arrows move between levels (ladder-keys.ts). */}
+      <div role="group" aria-label="Book levels (arrow keys move, Enter picks the price)" tabIndex={0} onKeyDown={onLadderKeyDown} className="focus:outline focus:outline-1 focus:outline-accent">
+        <LadderSide label="Asks" listRef={asksRef} canvasRef={asksCanvasRef} />
+        <div className="my-1 flex items-center justify-between border-y border-line px-1 py-1 text-sm tabular" aria-label="Spread and mid" role="group">
+          <span>
+            <span className="text-muted">Mid </span>
+            <span ref={midRef} aria-label="Mid price" className="font-semibold" />
+          </span>
+          <span>
+            <span className="text-muted">Spread </span>
+            <span ref={spreadRef} aria-label="Spread" />
+          </span>
+        </div>
+        <LadderSide label="Bids" listRef={bidsRef} canvasRef={bidsCanvasRef} />
       </div>
-      <LadderSide label="Bids" listRef={bidsRef} canvasRef={bidsCanvasRef} />
     </section>
   );
 }

@@ -1,26 +1,59 @@
 // The order form's view. Every control is labelled; errors sit next to their field and
 // are announced with it; Enter submits (it is a real form).
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { stpModes, timeInForces } from '@contract/schemas/common';
+import { coinDisplayScale } from '@web/lib/format/coin-scale';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { qtyPresetPercents } from '@web/lib/instruments/qty-presets';
 import { usePermissionGate } from '@web/lib/session/use-granted';
+import { HotkeyHelp } from './hotkey-help';
+import { tradeHotkeyOf } from './trade-hotkeys';
 import { amountStep, ratePercent, unitCoin, type OrderEstimate, type SizeUnit } from './order-size';
 import { useOrderForm, type OrderFormModel, type ReadyOrder } from './use-order-form';
 
 const tifLabels: Record<(typeof timeInForces)[number], string> = { gtc: 'GTC', ioc: 'IOC', fok: 'FOK', post_only: 'Post only' };
 
-export function OrderForm({ meta, book }: { meta: InstrumentMeta; book: BookSource | null }) {
+/** `focusRequest`: a new value moves focus to the form's first field (after the "/" picker). */
+export function OrderForm({ meta, book, focusRequest = 0 }: { meta: InstrumentMeta; book: BookSource | null; focusRequest?: number }) {
   const model = useOrderForm(meta, book);
   // issue 8.5: the form does not invite what the role can't do (the proxy refuses it regardless).
   const gate = usePermissionGate('trade.write', 'place orders');
-  return <OrderFormView meta={meta} model={model} denied={gate.reason} />;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    // After the picker's dialog has closed and the form has reset for the new market.
+    const t = setTimeout(() => formRef.current?.querySelector<HTMLInputElement>('input[inputmode="decimal"]')?.focus(), 0);
+    return () => clearTimeout(t);
+  }, [focusRequest]);
+  // The listener is added once and calls the newest `set` (a new function every render).
+  const setRef = useRef(model.set);
+  useEffect(() => {
+    setRef.current = model.set;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const hotkey = tradeHotkeyOf(e);
+      if (!hotkey) return;
+      e.preventDefault();
+      if (hotkey === 'help') setHelp((h) => !h);
+      else setRef.current('side', hotkey);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <OrderFormView meta={meta} model={model} denied={gate.reason} formRef={formRef} />
+      {help && <HotkeyHelp onClose={() => setHelp(false)} />}
+    </>
+  );
 }
 
 /** `denied`: why the role may not place orders; the submit and confirm buttons are then disabled, with it as their description. */
-export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; model: OrderFormModel; denied?: string | undefined }) {
+export function OrderFormView({ meta, model, denied, formRef }: { meta: InstrumentMeta; model: OrderFormModel; denied?: string | undefined; formRef?: RefObject<HTMLFormElement | null> }) {
   const { values, set, errors } = model;
   const buy = values.side === 'buy';
   const deniedId = useId();
@@ -30,6 +63,7 @@ export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; m
         Place order <span className="font-normal text-muted">{meta.symbol}</span>
       </h2>
       <form
+        ref={formRef}
         aria-label="Order form"
         noValidate
         onSubmit={(e) => {
@@ -80,14 +114,14 @@ export function OrderFormView({ meta, model, denied }: { meta: InstrumentMeta; m
             </button>
           ))}
         </div>
-        <dl className="grid grid-cols-2 gap-x-2 text-xs tabular">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs tabular whitespace-nowrap">
           <dt className="text-muted">Available</dt>
           <dd aria-label="Available balance" className="text-right">
-            {formatDecimal(model.available)} {model.availableCoin}
+            {formatDecimal(model.available, { scale: coinDisplayScale(meta, model.availableCoin) })} {model.availableCoin}
           </dd>
           <dt className="text-muted">Max {buy ? 'buy' : 'sell'}</dt>
           <dd aria-label={`Max ${buy ? 'buy' : 'sell'}`} className="text-right">
-            {model.maxLoading ? '…' : formatDecimal(model.max?.value)} {unitCoin(meta, model.unit)}
+            {model.maxLoading ? '…' : formatDecimal(model.max?.value, { scale: coinDisplayScale(meta, unitCoin(meta, model.unit)) })} {unitCoin(meta, model.unit)}
           </dd>
           <EstimateRows estimate={model.estimate} quoteCoin={meta.quoteCoin} />
         </dl>

@@ -68,8 +68,8 @@ describe('estimateOrder', () => {
 });
 
 describe('aboveMaxError', () => {
-  it('refuses 100.01 USDT when 100 USDT is the most, and names the maximum with its coin', () => {
-    expect(aboveMaxError('100.01', 'quote', { value: '100', unit: 'quote' }, spot)).toBe('Above the maximum of 100 USDT');
+  it('refuses 100.01 USDT when 100 USDT is the most, and names the maximum as the Max line shows it', () => {
+    expect(aboveMaxError('100.01', 'quote', { value: '100', unit: 'quote' }, spot)).toBe('Above the maximum of 100.00 USDT');
     expect(aboveMaxError('100', 'quote', { value: '100', unit: 'quote' }, spot)).toBeUndefined();
   });
 

@@ -1,0 +1,104 @@
+// issue 19 "Done when", the panel under the chart and the keyboard: true counts, states in
+// words, every row action inside the 1280x720 viewport; focus after the "/" picker, the book
+// as one tab stop, B and S, the "?" help; a stale leverage error clears.
+import type { Page } from '@playwright/test';
+import { fromScaled, toScaled } from '../contract/decimal';
+import { simGet } from './support/chaos-sim';
+import { openMarket, plain } from './support/trade-screen';
+import { expect, test } from './fixtures';
+
+const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
+
+async function restingBuy(page: Page, offset: bigint): Promise<void> {
+  const mid = plain(await page.getByLabel('Mid price').innerText());
+  const price = fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2);
+  const f = form(page);
+  await f.getByText('Buy', { exact: true }).first().click();
+  await f.getByLabel('Order type').selectOption('limit');
+  await f.getByLabel('Price', { exact: true }).fill(price);
+  await f.getByLabel('Quantity', { exact: true }).fill('0.001');
+  await f.getByLabel('Quantity', { exact: true }).press('Enter');
+  await expect(f.getByRole('status').filter({ hasText: 'Order sent' })).toBeVisible();
+}
+
+test('open orders: the tab counts every open order, states are words, and every row action is inside the viewport at 1280x720', async ({ page }) => {
+  await openMarket(page);
+  await restingBuy(page, 3000n);
+  await restingBuy(page, 3100n);
+  const table = page.getByRole('table', { name: 'Open orders' });
+  await expect(table.getByRole('button', { name: /^Cancel buy / }).nth(1)).toBeVisible();
+
+  // The tab's count is every open order of the account (all types and markets).
+  const open = (await simGet<{ list: unknown[] }>('/api/v3/trade/unfilled-orders', { limit: '100' })).list.length;
+  await expect(page.getByRole('tab', { name: new RegExp(`^Open orders \\(${open} in all markets`) })).toBeVisible();
+  await expect(table.getByLabel('State').first()).toHaveText(/^(Live|New|Partially filled)$/);
+
+  const viewport = page.viewportSize()!;
+  const buttons = table.getByRole('row').getByRole('button');
+  const count = await buttons.count();
+  expect(count).toBeGreaterThanOrEqual(4);
+  for (let i = 0; i < count; i++) {
+    const box = await buttons.nth(i).evaluate((el) => {
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    });
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(viewport.width);
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(viewport.height);
+  }
+  // The table is never scrolled sideways to get there: the actions column stays in view.
+  expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollLeft)).toBe(0);
+
+  // "This symbol only" narrows the list to the market on screen.
+  await page.getByLabel(/^This symbol only/).check();
+  for (const cell of await table.getByRole('row').filter({ has: page.getByLabel('State') }).all()) await expect(cell).toContainText('BTCUSDT');
+});
+
+test('keyboard: after the picker focus is in the order form, the book is one tab stop with arrows inside, B and S pick the side, ? shows the shortcuts', async ({ page }) => {
+  await openMarket(page);
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Choose market' });
+  await dialog.getByRole('tab', { name: 'Spot' }).click();
+  await dialog.getByRole('combobox', { name: 'Search markets' }).fill('ETHUSDT');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(form(page).getByLabel('Price', { exact: true })).toBeFocused();
+
+  // B and S outside a field choose the side.
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('s');
+  await expect(form(page).getByRole('radio', { name: 'Sell' })).toBeChecked();
+  await page.keyboard.press('b');
+  await expect(form(page).getByRole('radio', { name: 'Buy' })).toBeChecked();
+
+  // The book: Grouping, then one stop for the ladder, then out of the book.
+  await page.getByLabel('Grouping').focus();
+  await page.keyboard.press('Tab');
+  const ladder = page.getByRole('group', { name: /^Book levels/ });
+  await expect(ladder).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Ask [\d.]+, size/);
+  await page.keyboard.press('Tab');
+  expect(await ladder.evaluate((l) => l.contains(document.activeElement))).toBe(false);
+
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('row').filter({ hasText: 'Sell side' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+});
+
+test('a refused leverage clears as soon as a valid value is typed', async ({ page }) => {
+  await openMarket(page, 'USDT-futures');
+  const lev = page.getByRole('form', { name: 'Leverage' });
+  await lev.getByLabel('Leverage').fill('999');
+  await lev.getByRole('button', { name: 'Set leverage' }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'Leverage must be a whole number' });
+  await expect(error).toBeVisible();
+  await lev.getByLabel('Leverage').fill('10');
+  await expect(error).toBeHidden();
+});
