@@ -47,7 +47,23 @@ describe('RateLimitPolicy (spec 8)', () => {
     expect(p.allow(endpoints.redeemResult, '1', 1)).toBe(true);
   });
 
-  it('limits v3 per UID at the configured rate', () => {
+  it('gives each v3 endpoint its documented per-UID limit from the catalog', () => {
+    const p = new RateLimitPolicy();
+    const maxTransfer = endpoints.maxTransferable;
+    const limit = maxTransfer.rateLimit.perSecond;
+    expect(limit).toBeGreaterThan(0);
+    for (let i = 0; i < limit; i++) expect(p.allow(maxTransfer, '1', i)).toBe(true);
+    expect(p.allow(maxTransfer, '1', 999)).toBe(false);
+    expect(p.allow(maxTransfer, '2', 999)).toBe(true);
+    expect(p.allow(maxTransfer, '1', 1000)).toBe(true);
+    // place-order has its own budget, its own number.
+    const place = endpoints.placeOrder;
+    for (let i = 0; i < place.rateLimit.perSecond; i++) expect(p.allow(place, '1', 500)).toBe(true);
+    expect(p.allow(place, '1', 500)).toBe(false);
+    expect(p.limitOf(place)).toBe(place.rateLimit.perSecond);
+  });
+
+  it('limits all of v3 per UID at SIM_V3_RATE_LIMIT when it is set', () => {
     const p = new RateLimitPolicy({ v3PerSecond: 2 });
     expect(p.allow(endpoints.assets, '1', 0)).toBe(true);
     expect(p.allow(endpoints.placeOrder, '1', 1)).toBe(true);
