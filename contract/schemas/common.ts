@@ -124,4 +124,14 @@ export const coin = z.string().regex(/^[A-Z0-9]{1,12}$/, 'must be a coin such as
 export const uid = z.string().regex(/^\d{1,20}$/, 'must be a numeric UID');
 export const id = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be an ID of digits and letters');
 
-export const feeDetail = z.array(z.object({ feeCoin: z.string(), fee: signedDecimalString }));
+const feeItem = z.object({ feeCoin: z.string(), fee: signedDecimalString });
+type FeeItem = z.infer<typeof feeItem>;
+/**
+ * Fees of an order or fill. An open order with nothing charged yet comes from the live
+ * API with `{feeCoin: null, fee: null}` (trade.md, open orders): such an entry says "no
+ * fee", so it is left out. The declared input type stays the strict one, so what we
+ * send (the simulator) is still held to it; only parsing is lenient.
+ */
+export const feeDetail = z
+  .array(z.union([feeItem, z.object({ feeCoin: z.null(), fee: z.null() })]))
+  .transform((items) => items.filter((i): i is FeeItem => i.feeCoin !== null)) as unknown as z.ZodType<FeeItem[], FeeItem[]>;
