@@ -12,10 +12,8 @@ import { UserStore } from './auth/user-store';
 import { configSchema } from './config';
 import { KeyStore, simulatorAccounts } from './keys/key-store';
 import { openDatabase } from './open-database';
-import type { AttachWsRelay } from './relay/relay-hooks';
-import { attachWsRelay } from './relay/ws-relay';
-import { depsFromHooks, isProxyHooks } from './relay/ws-relay-hooks';
 import { startSimulator, type RunningSimulator } from './simulator-child';
+import { relayWithLimits } from './test-support/relay-with-limits';
 import { TEST_ORIGIN } from './test-support/test-desk';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -25,10 +23,7 @@ let desk: DeskApp;
 let audit: AuditStore;
 let port: number;
 
-const relay: AttachWsRelay = (server, hooks) => {
-  if (!isProxyHooks(hooks)) throw new Error('expected the proxy hooks');
-  return attachWsRelay(server, { ...depsFromHooks(hooks), limits: { tradeTimeoutMs: ANSWER_TIMEOUT_MS } });
-};
+const relay = relayWithLimits({ tradeTimeoutMs: ANSWER_TIMEOUT_MS });
 
 beforeAll(async () => {
   sim = await startSimulator(repoRoot, 0, { ...process.env, SIM_FLOW_RATE: '0' });

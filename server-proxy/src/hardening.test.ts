@@ -7,11 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AuditStore } from './audit/audit-store';
 import { openDatabase } from './open-database';
-import { attachWsRelay } from './relay/ws-relay';
-import { depsFromHooks, isProxyHooks } from './relay/ws-relay-hooks';
-import type { AttachWsRelay } from './relay/relay-hooks';
 import { TestUpstream } from './relay/ws-test-upstream';
 import { FakeUpstream, type RecordedCall } from './test-support/fake-upstream';
+import { relayWithLimits } from './test-support/relay-with-limits';
 import { TEST_ORIGIN, testAccounts, testDesk, validOrder, type TestDesk } from './test-support/test-desk';
 
 const mainKey = testAccounts[0]!;
@@ -23,10 +21,7 @@ let desk: TestDesk;
 let port: number;
 
 /** The relay with a short trade timeout, so an answer that never comes is seen quickly. */
-const relayForTests: AttachWsRelay = (server, hooks) => {
-  if (!isProxyHooks(hooks)) throw new Error('expected the proxy hooks');
-  return attachWsRelay(server, { ...depsFromHooks(hooks), limits: { tradeTimeoutMs: TRADE_TIMEOUT_MS, upstreamMsgsPerSecond: 1000, sessionCheckMs: 100 } });
-};
+const relayForTests = relayWithLimits({ tradeTimeoutMs: TRADE_TIMEOUT_MS, upstreamMsgsPerSecond: 1000, sessionCheckMs: 100 });
 
 /** Answers the order lists the reconciler reads: `orders` by clientOid, as the exchange would. */
 const orders = new Map<string, { orderId: string; state: string }>();

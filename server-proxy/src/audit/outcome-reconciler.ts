@@ -94,6 +94,8 @@ export interface ReconcilerDeps {
   retryDelaysMs?: readonly number[];
   /** How long to wait before believing "not found": the lost call may still be on its way upstream. */
   confirmAbsentMs?: number;
+  /** Rounds of lookups before giving up (the row then stays unknown, said so in the log). */
+  maxAttempts?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -120,8 +122,10 @@ export class OutcomeReconciler {
   settle(target: UnknownOutcome, why: string): Promise<SettledOutcome | null> {
     const running = this.#inFlight.get(target.row);
     if (running) return running;
+    const checkable = opKindOf(target.endpoint) !== undefined && refsOf(target).length > 0;
+    const note = checkable ? `unknown, checking by clientOid: ${why}` : `unknown: ${why}; this call names no order to look up: check the account`;
     try {
-      this.deps.audit.markUnknown(target.row, `unknown, checking: ${why}`);
+      this.deps.audit.markUnknown(target.row, note);
     } catch (err) {
       this.deps.logger.warn({ auditRow: target.row, err: (err as Error).message }, 'audit row could not be marked unknown');
     }
@@ -156,7 +160,8 @@ export class OutcomeReconciler {
     }
     const delays = this.deps.retryDelaysMs ?? [500, 1000, 2000, 5000, 10_000];
     const sleep = this.deps.sleep ?? realSleep;
-    for (let attempt = 0; !this.#closed; attempt++) {
+    const maxAttempts = this.deps.maxAttempts ?? 60;
+    for (let attempt = 0; !this.#closed && attempt < maxAttempts; attempt++) {
       try {
         let orders = await this.lookUp(target.account, refs);
         // "Not found" may only mean the lost call has not reached the exchange yet: look again once.
@@ -174,6 +179,7 @@ export class OutcomeReconciler {
         await sleep(wait);
       }
     }
+    if (!this.#closed) this.deps.logger.error({ auditRow: target.row, attempts: maxAttempts }, 'gave up checking an unknown outcome; the row stays unknown');
     return null;
   }
 

@@ -8,6 +8,8 @@
 // One linear pass over the text, no allocation per character; a text that is not JSON at
 // all is left to JSON.parse to report.
 
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json-chars';
+
 export const MAX_JSON_DEPTH = 32;
 
 export interface JsonShapeProblem {
@@ -15,13 +17,6 @@ export interface JsonShapeProblem {
   detail: string;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const COMMA = 0x2c;
 
 /** null when the text nests within the limit and repeats no key in any object. */
 export function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH): JsonShapeProblem | null {
@@ -59,11 +54,11 @@ export function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH): JsonSha
         expectKey = false;
       }
       i = j;
-    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (open.length >= maxDepth) return { field: '(body)', detail: `nests deeper than ${maxDepth} levels; refused before parsing` };
-      open.push(c === OPEN_OBJECT ? new Set() : null);
-      expectKey = c === OPEN_OBJECT;
-    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      open.push(c === OPEN_BRACE ? new Set() : null);
+      expectKey = c === OPEN_BRACE;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       open.pop();
       expectKey = false;
     } else if (c === COMMA) {

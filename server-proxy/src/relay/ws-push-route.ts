@@ -21,14 +21,7 @@ export interface PushHead {
   action: string | undefined;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json-chars';
 
 const KEY_ARG = Buffer.from('arg');
 const KEY_ACTION = Buffer.from('action');
