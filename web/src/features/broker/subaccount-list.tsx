@@ -16,8 +16,14 @@ const ROW_HEIGHT = 32;
 const COLUMNS = '2.5rem 7rem minmax(8rem,1fr) 6rem minmax(14rem,1.4fr)';
 type AccountType = AutoTransferRequest['toAccountType'];
 
+/** A UID, label or status fragment; or a UID range "3100001-3101050" (both ends included). */
 export function matchesSearch(sub: BrokerSubaccount, query: string): boolean {
   const q = query.trim().toLowerCase();
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(q);
+  if (range) {
+    const uid = BigInt(sub.subUid);
+    return uid >= BigInt(range[1]!) && uid <= BigInt(range[2]!);
+  }
   return q === '' || sub.subUid.includes(q) || sub.label.toLowerCase().includes(q) || sub.status === q;
 }
 
@@ -101,7 +107,7 @@ export function SubaccountList({
           <label htmlFor={searchId} className="text-xs text-muted">
             Search sub-accounts
           </label>
-          <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="UID, label or status" className="rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
+          <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="UID, label, status, or a UID range a-b" className="rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
         </div>
         <Button onClick={() => setSelected(new Set([...selected, ...shown.filter(selectable).map((s) => s.subUid)]))}>Select all shown ({shown.filter(selectable).length})</Button>
         <Button onClick={() => setSelected(new Set())} disabled={selected.size === 0}>
