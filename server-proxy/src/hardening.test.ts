@@ -131,6 +131,17 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
     expect(desk.auditStore.query({ user: 'removed-user' }).list).toEqual([]);
   });
 
+  it('refuses a REST order at once when another process removed the user (no cached session)', async () => {
+    const s = desk.signIn('trader', ['main'], 'removed-rest');
+    expect((await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie: s.cookie } })).statusCode).toBe(200);
+    desk.userStore.remove('removed-rest');
+    const before = rest.calls.length;
+    const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: JSON.stringify({ ...validOrder, clientOid: 'removed-rest-1' }) });
+    expect(res.statusCode).toBe(401);
+    expect(rest.calls.length).toBe(before);
+    expect(desk.auditStore.query({ user: 'removed-rest' }).list).toEqual([]);
+  });
+
   it('closes every socket of a user demoted to viewer, public ones too', async () => {
     const s = desk.signIn('trader', ['main'], 'demoted-user');
     const priv = await loggedInSocket(s.cookie);
@@ -279,6 +290,14 @@ describe('finding 11: smaller gaps', () => {
     expect(res.statusCode).toBe(421);
     expect(res.json()).toMatchObject({ code: 'DESK421', data: null });
     expect((await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { host: '127.0.0.1:18080' } })).statusCode).toBe(401);
+  });
+
+  it('refuses a WebSocket upgrade for an unknown Host too', async () => {
+    const s = desk.signIn('trader', ['main'], 'rebind-ws');
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/public`, { headers: { cookie: s.cookie, origin: TEST_ORIGIN, host: 'evil.example' } });
+    ws.on('error', () => {}); // the refused handshake ends in an error event too
+    const [, res] = (await once(ws, 'unexpected-response')) as [unknown, { statusCode: number }];
+    expect(res.statusCode).toBe(403);
   });
 
   it('sends Retry-After on a DESK429', async () => {
