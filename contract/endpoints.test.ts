@@ -33,7 +33,15 @@ const specRoutes = [
 
 // Endpoints the desk needs beyond the spec (issue 20: the broker's sub-account list).
 // Beyond section 4: public-API endpoints later issues added (broker sub-accounts, loan reads).
-const extraRoutes = ['GET /api/v2/broker/account/subaccount-list', 'GET /api/v2/earn/loan/ongoing-orders', 'GET /api/v2/earn/loan/borrow-history'];
+const extraRoutes = [
+  'GET /api/v2/broker/account/subaccount-list',
+  'GET /api/v2/earn/loan/ongoing-orders',
+  'GET /api/v2/earn/loan/borrow-history',
+  // issue 19: the one-click risk controls (trade.md).
+  'POST /api/v3/trade/cancel-symbol-order',
+  'POST /api/v3/trade/close-positions',
+  'POST /api/v3/trade/countdown-cancel-all',
+];
 
 describe('endpoint catalog', () => {
   it('has an entry for every path of spec sections 4.1 to 4.5', () => {
@@ -96,6 +104,9 @@ describe('endpoint catalog', () => {
       placeBatch: [5, 'uid'],
       batchModifyOrder: [10, 'uid'],
       cancelBatch: [5, 'uid'],
+      cancelSymbolOrder: [5, 'uid'],
+      closePositions: [5, 'uid'],
+      countdownCancelAll: [1, 'uid'],
       assets: [20, 'uid'],
       fundingAssets: [20, 'uid'],
       maxOpenAvailable: [5, 'uid'],
@@ -115,7 +126,7 @@ describe('endpoint catalog', () => {
   it('marks state-changing operations as mutating and reads as not', () => {
     const mutating = endpointList.filter((e) => e.mutating).map((e) => e.id).sort();
     expect(mutating).toEqual(
-      ['batchModifyOrder', 'cancelBatch', 'cancelOrder', 'modifyOrder', 'nativeConvert', 'placeBatch', 'placeOrder', 'setHoldMode', 'setLeverage', 'setSubaccountAutotransfer'].sort(),
+      ['batchModifyOrder', 'cancelBatch', 'cancelOrder', 'cancelSymbolOrder', 'closePositions', 'countdownCancelAll', 'modifyOrder', 'nativeConvert', 'placeBatch', 'placeOrder', 'setHoldMode', 'setLeverage', 'setSubaccountAutotransfer'].sort(),
     );
     for (const e of endpointList) if (e.method === 'GET') expect(e.mutating, e.id).toBe(false);
   });

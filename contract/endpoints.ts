@@ -34,6 +34,7 @@ import {
 import { subaccountList, subaccountListQuery } from './schemas/broker-subaccounts';
 import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from './schemas/loan-orders';
 import { instrumentList, instrumentsQuery } from './schemas/instruments';
+import { cancelSymbolOrderRequest, closePositionsRequest, countdownCancelAllRequest, riskControlResult } from './schemas/risk-controls';
 import {
   batchModifyRequest,
   batchResult,
@@ -216,6 +217,19 @@ export const endpoints = {
   cancelBatch: def(
     { method: 'POST', path: '/api/v3/trade/cancel-batch', auth: 'private', mutating: true, rateLimit: documented(5, 'cancelBatch'), permission: 'trade.write', request: cancelBatchRequest, response: batchResult, arrayBody: true },
     'cancelBatch',
+  ),
+  // The one-click risk controls (trade.md: Cancel All Orders, Close All Positions, CountDown Cancel All).
+  cancelSymbolOrder: def(
+    { method: 'POST', path: '/api/v3/trade/cancel-symbol-order', auth: 'private', mutating: true, rateLimit: documented(5, 'cancelSymbolOrder'), permission: 'trade.write', request: cancelSymbolOrderRequest, response: riskControlResult },
+    'cancelSymbolOrder',
+  ),
+  closePositions: def(
+    { method: 'POST', path: '/api/v3/trade/close-positions', auth: 'private', mutating: true, rateLimit: documented(5, 'closePositions'), permission: 'trade.write', request: closePositionsRequest, response: riskControlResult },
+    'closePositions',
+  ),
+  countdownCancelAll: def(
+    { method: 'POST', path: '/api/v3/trade/countdown-cancel-all', auth: 'private', mutating: true, rateLimit: documented(1, 'countdownCancelAll'), permission: 'trade.write', request: countdownCancelAllRequest, response: successString },
+    'countdownCancelAll',
   ),
   assets: def(
     { method: 'GET', path: '/api/v3/account/assets', auth: 'private', mutating: false, rateLimit: documented(20, 'assets'), permission: 'account.read', request: emptyQuery, response: assets },

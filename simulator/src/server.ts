@@ -26,6 +26,7 @@ import { HandlerRegistry, type RequestGuard } from './api/rest/handler-registry'
 import { registerAccountHandlers } from './api/rest/handlers/account-handlers';
 import { registerInstrumentHandlers } from './api/rest/handlers/instrument-handlers';
 import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
+import { registerRiskControlHandlers } from './api/rest/handlers/risk-control-handlers';
 import { EventBus } from './bus/event-bus';
 import { systemClock, type Clock } from './clock';
 import type { Dialect } from './dialect';
@@ -106,6 +107,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerInstrumentHandlers(handlers, instruments);
   registerTradeHandlers(handlers, orders, dialect);
   registerAccountHandlers(handlers, { accounts, settings, views, positions });
+  registerRiskControlHandlers(handlers, { orders, positions, accounts });
 
   const sim: Simulator = {
     app,
