@@ -28,9 +28,13 @@ export class AccountSettings {
     const a = this.accounts.get(uid);
     const futures = this.instruments.all.filter((i) => i.category === 'usdt-futures');
     const marginCoins = [...new Set(this.instruments.all.filter((i) => i.category === 'margin').flatMap((i) => [i.baseCoin, i.quoteCoin]))];
-    return {
+    // account.md names the level (basic, advanced, ...) `accountLevel`; the seed calls it the
+    // account mode. Both are sent; the contract reads accountMode. A variable, so the return
+    // type's excess-property check lets the extra field through.
+    const view = {
       uid: String(uid),
       accountMode: a.accountMode,
+      accountLevel: a.accountMode,
       assetMode: a.accountMode === 'advanced' ? 'union' : 'single',
       holdMode: a.holdMode,
       stpMode: a.stpMode,
@@ -42,6 +46,7 @@ export class AccountSettings {
       })),
       coinConfigList: marginCoins.map((coin) => ({ coin, leverage: a.coinLeverage.get(coin) ?? DEFAULT_MARGIN_LEVERAGE })),
     };
+    return view;
   }
 
   setHoldMode(uid: number, holdMode: HoldMode): void {

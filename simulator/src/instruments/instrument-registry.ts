@@ -96,7 +96,7 @@ export class InstrumentRegistry {
 
   record(i: Instrument): InstrumentRecordInput {
     const lotCount = (n: number) => n.toString();
-    return {
+    const view = {
       symbol: i.symbol,
       category: categoryLabel(i.category),
       baseCoin: i.baseCoin,
@@ -116,6 +116,17 @@ export class InstrumentRegistry {
       ...(i.maxLever ? { maxLever: i.maxLever } : {}),
       maxSymbolOrderNum: lotCount(400),
       ...(i.category === 'usdt-futures' ? { type: 'perpetual', fundInterval: '8', maxPositionNum: lotCount(150) } : {}),
+      // Fields market-data.md lists that the contract does not read (no price band, no
+      // markup, nothing scheduled); the SDK's types require them.
+      buyLimitPriceRatio: '',
+      sellLimitPriceRatio: '',
+      feeRateUpRatio: '0',
+      maxMarketOrderQty: i.maxOrderQty,
+      maxProductOrderNum: lotCount(400),
+      offTime: '',
+      limitOpenTime: '',
+      maintainTime: '',
     };
+    return view;
   }
 }
