@@ -66,7 +66,8 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
       const permission = feedDefs[feed].permission;
       if (!roleMay(session.role, permission)) return void replyError(request, reply, 'DESK403', { role: session.role, permission }, now());
     }
-    const account = resolveAccount(session, accountName, ctx.keyStore);
+    // ?account= names it; else the app's x-desk-account header, as on every relayed call.
+    const account = resolveAccount(session, accountName ?? request.headers['x-desk-account'], ctx.keyStore);
     if ('code' in account) return void replyError(request, reply, account.code, account.params, now());
     return account;
   };

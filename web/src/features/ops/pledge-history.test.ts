@@ -1,84 +1,77 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { ReviseRecord } from '@contract/schemas/earn-broker-convert';
-import { fetchAllRevisions } from './fetch-all-revisions';
-import { orderIdsOf, rateSeries } from './pledge-chart-series';
+import { completenessNote } from './pledge-rate-page';
+import { linearScale, orderIdsOf, revisionPoints, steppedPath, timeTicks } from './pledge-chart-series';
 
-const rec = (orderId: string, t: number, before: string, after: string): ReviseRecord => ({
+const DAY = 24 * 3600 * 1000;
+const rec = (orderId: string, t: number, before: string, after: string, side: 'up' | 'down' = 'down'): ReviseRecord => ({
   loanCoin: 'USDT',
   pledgeCoin: 'BTC',
   orderId,
   reviseTime: String(t),
-  reviseSide: 'down',
+  reviseSide: side,
   reviseAmount: '0.1',
   beforePledgeRate: before,
   afterPledgeRate: after,
 });
 
-describe('fetchAllRevisions', () => {
-  it('reads pages until a short page and returns every record in order', async () => {
-    const all = Array.from({ length: 23 }, (_, i) => rec('1', i, '50', '40'));
-    const asked: number[] = [];
-    const out = await fetchAllRevisions(
-      async (pageNo) => {
-        asked.push(pageNo);
-        return all.slice((pageNo - 1) * 10, pageNo * 10);
-      },
-      { pageSize: 10, sleep: async () => {} },
+describe('pledge-rate chart geometry', () => {
+  it('spaces revisions by time: a 10-day gap is ten times a 1-day gap', () => {
+    const points = revisionPoints([rec('1', 11 * DAY, '60', '55'), rec('1', 0, '50', '60', 'up'), rec('1', DAY, '60', '60'), rec('2', 5 * DAY, '1', '2')], '1');
+    expect(points.map((p) => p.time)).toEqual([0, DAY, 11 * DAY]);
+    const x = linearScale(0, 11 * DAY, 0, 1100);
+    expect(x(points[1]!.time) - x(points[0]!.time)).toBeCloseTo(100);
+    expect(x(points[2]!.time) - x(points[1]!.time)).toBeCloseTo(1000);
+  });
+
+  it('draws one stepped series: flat until each revision, then straight to its new rate', () => {
+    const points = revisionPoints([rec('1', 0, '50', '60', 'up'), rec('1', 10, '60', '40')], '1');
+    const id = (v: number) => v;
+    expect(steppedPath(points, id, id, 20)).toBe('M0,50H0V60H10V40H20');
+    expect(steppedPath([], id, id, 20)).toBe('');
+  });
+
+  it('lists the loan orders in first-seen order', () => {
+    expect(orderIdsOf([rec('b', 1, '1', '2'), rec('a', 2, '1', '2'), rec('b', 3, '1', '2')])).toEqual(['b', 'a']);
+  });
+
+  it('puts time ticks inside the range, rising, on UTC day or month starts, never too many', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_500_000_000_000, max: 1_900_000_000_000 }), fc.integer({ min: DAY, max: 800 * DAY }), fc.integer({ min: 2, max: 12 }), (from, span, max) => {
+        const ticks = timeTicks(from, from + span, max);
+        expect(ticks.length).toBeLessThanOrEqual(max * 2 + 1);
+        for (let i = 0; i < ticks.length; i++) {
+          expect(ticks[i]!).toBeGreaterThanOrEqual(from);
+          expect(ticks[i]!).toBeLessThanOrEqual(from + span);
+          expect(ticks[i]! % DAY).toBe(0);
+          if (i > 0) expect(ticks[i]!).toBeGreaterThan(ticks[i - 1]!);
+        }
+      }),
     );
-    expect(asked).toEqual([1, 2, 3]);
-    expect(out).toEqual({ records: all, complete: true });
-  });
-
-  it('asks one more page when the last page is exactly full, and stops on the empty one', async () => {
-    const all = Array.from({ length: 20 }, (_, i) => rec('1', i, '50', '40'));
-    const asked: number[] = [];
-    const out = await fetchAllRevisions(async (p) => (asked.push(p), all.slice((p - 1) * 10, p * 10)), { pageSize: 10, sleep: async () => {} });
-    expect(asked).toEqual([1, 2, 3]);
-    expect(out.records).toHaveLength(20);
-  });
-
-  it('stops at maxPages and says the result is incomplete', async () => {
-    const out = await fetchAllRevisions(async () => [rec('1', 1, '1', '1')], { pageSize: 1, maxPages: 4, sleep: async () => {} });
-    expect(out).toMatchObject({ complete: false });
-    expect(out.records).toHaveLength(4);
-  });
-
-  it('waits before the 11th page of the same second (spec 8 pacing)', async () => {
-    let clock = 0;
-    const waits: number[] = [];
-    await fetchAllRevisions(async () => [rec('1', 1, '1', '1')], {
-      pageSize: 1,
-      maxPages: 12,
-      now: () => clock,
-      sleep: async (ms) => {
-        waits.push(ms);
-        clock += ms;
-      },
-    });
-    // Ten pages at t=0, then the 11th waits a full second; the 12th fits the same new window.
-    expect(waits).toEqual([1000]);
   });
 });
 
-describe('rateSeries', () => {
-  it('lists one order’s before and after rates in time order, in seconds', () => {
-    const records = [rec('A', 3_000, '60', '50'), rec('B', 2_000, '70', '65'), rec('A', 1_000, '55', '60')];
-    expect(rateSeries(records, 'A')).toEqual({
-      orderId: 'A',
-      before: [
-        { time: 1, value: 55 },
-        { time: 3, value: 60 },
-      ],
-      after: [
-        { time: 1, value: 60 },
-        { time: 3, value: 50 },
-      ],
-    });
-    expect(orderIdsOf(records)).toEqual(['A', 'B']);
-  });
-
-  it('keeps the later revision when two fall in the same second', () => {
-    const s = rateSeries([rec('A', 5_100, '10', '20'), rec('A', 5_900, '20', '30')], 'A');
-    expect(s.after).toEqual([{ time: 5, value: 30 }]);
+describe('completeness note', () => {
+  it('says how far the archive is complete, what is missing, and what only the archive has', () => {
+    const lines = completenessNote(
+      {
+        feed: 'revisions',
+        account: 'main',
+        complete: [{ from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 3, 1) }],
+        gaps: [{ from: Date.UTC(2025, 3, 1, 0, 1), to: Date.UTC(2025, 4, 1), state: 'lost', reason: 'aged out', attempts: 1 }],
+        apiWindowFrom: Date.UTC(2025, 5, 1),
+        archiveOnly: 7,
+        total: 9,
+        next: null,
+        notice: null,
+      },
+      9,
+    );
+    expect(lines).toEqual([
+      'The archive is complete from 2025-01-01 00:00 UTC to 2025-04-01 00:00 UTC.',
+      "Missing from 2025-04-01 00:01 UTC to 2025-05-01 00:00 UTC: it aged out of the exchange's window before it was archived.",
+      "7 of 9 revisions shown are older than the exchange's three-month window (before 2025-06-01 00:00 UTC): they come from the archive only.",
+    ]);
   });
 });

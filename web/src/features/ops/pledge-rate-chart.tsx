@@ -1,50 +1,126 @@
-// The pledge rate before and after each revision of one loan order, over time.
-import { useEffect, useRef, useState } from 'react';
-import { createDeskChart } from '@web/lib/charts/desk-chart';
-import type { OrderRateSeries } from './pledge-chart-series';
+// One loan order's pledge rate over a true time axis: a stepped line, a marker per
+// revision coloured by side (up: the rate rose, collateral came out; down: it fell),
+// and on hover or focus the revision's amount, side and before -> after.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isoDay, linearScale, rateDomain, rateTicks, steppedPath, timeTicks, type RevisionPoint } from './pledge-chart-series';
 
-export function PledgeRateChart({ series }: { series: OrderRateSeries }) {
+const HEIGHT = 280;
+const PAD = { left: 52, right: 16, top: 12, bottom: 40 };
+
+export interface PledgeRateChartProps {
+  orderId: string;
+  points: readonly RevisionPoint[];
+  /** The time range drawn (the query's, or the data's when open-ended). */
+  from: number;
+  to: number;
+}
+
+export function PledgeRateChart({ orderId, points, from, to }: PledgeRateChartProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [error, setError] = useState('');
-  const [ready, setReady] = useState(false);
+  const [width, setWidth] = useState(640);
+  const [hover, setHover] = useState<number | null>(null);
+
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    let disposed = false;
-    let cleanup = () => {};
-    setReady(false);
-    void createDeskChart(el)
-      .then(({ chart, lib: { LineSeries }, color }) => {
-        if (disposed) {
-          chart.remove();
-          return;
-        }
-        const format = { type: 'custom' as const, formatter: (v: number) => `${v.toFixed(2)} %` };
-        const before = chart.addSeries(LineSeries, { color: color('--desk-muted', '#9aa4b2'), lineWidth: 2, lineStyle: 2, title: 'before', priceFormat: format });
-        const after = chart.addSeries(LineSeries, { color: color('--desk-accent', '#3b82f6'), lineWidth: 2, title: 'after', priceFormat: format });
-        before.setData(series.before.map((p) => ({ time: p.time as never, value: p.value })));
-        after.setData(series.after.map((p) => ({ time: p.time as never, value: p.value })));
-        chart.timeScale().fitContent();
-        setReady(true);
-        cleanup = () => chart.remove();
-      })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      disposed = true;
-      cleanup();
-    };
-  }, [series]);
+    const observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w && w > 0) setWidth(Math.floor(w));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const geometry = useMemo(() => {
+    const x = linearScale(from, to, PAD.left, width - PAD.right);
+    const [lo, hi] = points.length ? rateDomain(points) : [0, 100];
+    const y = linearScale(lo, hi, HEIGHT - PAD.bottom, PAD.top);
+    // About one label per 110 px keeps the dates from running into each other.
+    const xTicks = timeTicks(from, to, Math.max(2, Math.floor((width - PAD.left - PAD.right) / 110)));
+    return { x, y, xTicks, yTicks: rateTicks(lo, hi, 5), path: steppedPath(points, x, y, Math.min(to, Date.now())) };
+  }, [points, from, to, width]);
+
+  const { x, y } = geometry;
+  const shown = hover === null ? undefined : points[hover];
+  const ups = points.filter((p) => p.record.reviseSide === 'up').length;
+
   return (
     <figure className="m-0 flex flex-col gap-1">
-      <figcaption className="text-xs text-muted">
-        Pledge rate of loan order <span className="font-mono">{series.orderId}</span>: before (dashed) and after (solid) each revision, {series.after.length} revisions
+      <figcaption className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+        <span>
+          Pledge rate (%) of loan order <span className="font-mono">{orderId}</span>: {points.length} revisions
+        </span>
+        <span className="flex items-center gap-1">
+          <svg width="10" height="10" aria-hidden="true">
+            <circle cx="5" cy="5" r="4" fill="var(--desk-sell)" />
+          </svg>
+          up: rate rose ({ups})
+        </span>
+        <span className="flex items-center gap-1">
+          <svg width="10" height="10" aria-hidden="true">
+            <circle cx="5" cy="5" r="4" fill="var(--desk-buy)" />
+          </svg>
+          down: rate fell ({points.length - ups})
+        </span>
       </figcaption>
-      {error && (
-        <p role="alert" className="text-xs text-sell">
-          The chart failed to load: {error}
-        </p>
-      )}
-      <div ref={box} role="img" aria-label={`Pledge rate chart for order ${series.orderId}`} data-ready={ready} className="h-64 w-full" />
+      <div ref={box} className="relative w-full" style={{ height: HEIGHT }}>
+        <svg width={width} height={HEIGHT} role="img" aria-label={`Pledge rate chart for loan order ${orderId}, ${isoDay(from)} to ${isoDay(to)}`} data-ready="true">
+          {geometry.yTicks.map((v) => (
+            <g key={`y${v}`}>
+              <line x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} stroke="var(--desk-line)" strokeWidth={1} />
+              <text x={PAD.left - 6} y={y(v)} dy="0.32em" textAnchor="end" fontSize={11} fill="var(--desk-muted)">
+                {v} %
+              </text>
+            </g>
+          ))}
+          {geometry.xTicks.map((t) => (
+            <g key={`x${t}`}>
+              <line x1={x(t)} x2={x(t)} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom + 4} stroke="var(--desk-muted)" />
+              <text x={x(t)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" fontSize={11} fill="var(--desk-muted)">
+                {isoDay(t)}
+              </text>
+            </g>
+          ))}
+          <line x1={PAD.left} x2={width - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} stroke="var(--desk-muted)" />
+          <text x={width - PAD.right} y={HEIGHT - 4} textAnchor="end" fontSize={10} fill="var(--desk-muted)">
+            time (UTC)
+          </text>
+          <path d={geometry.path} fill="none" stroke="var(--desk-accent)" strokeWidth={2} data-testid="pledge-step-line" />
+          {points.map((p, i) => (
+            <circle
+              key={`${p.time}-${i}`}
+              cx={x(p.time)}
+              cy={y(p.after)}
+              r={hover === i ? 6 : 4}
+              fill={p.record.reviseSide === 'up' ? 'var(--desk-sell)' : 'var(--desk-buy)'}
+              stroke="var(--desk-panel)"
+              strokeWidth={1}
+              tabIndex={0}
+              role="button"
+              aria-label={`Revision ${new Date(p.time).toISOString()}: ${p.record.reviseSide}, ${p.record.reviseAmount} ${p.record.pledgeCoin}, ${p.record.beforePledgeRate} % to ${p.record.afterPledgeRate} %`}
+              onMouseEnter={() => setHover(i)}
+              onMouseLeave={() => setHover(null)}
+              onFocus={() => setHover(i)}
+              onBlur={() => setHover(null)}
+            />
+          ))}
+        </svg>
+        {shown && (
+          <div
+            role="tooltip"
+            className="pointer-events-none absolute z-10 rounded border border-line bg-raised px-2 py-1 text-xs text-fg shadow"
+            style={{ left: Math.min(Math.max(0, x(shown.time) + 8), width - 200), top: Math.max(0, y(shown.after) - 64) }}
+          >
+            <div className="tabular-nums">{new Date(shown.time).toISOString()}</div>
+            <div>
+              {shown.record.reviseSide === 'up' ? 'up' : 'down'}, {shown.record.reviseAmount} {shown.record.pledgeCoin}
+            </div>
+            <div className="tabular-nums">
+              {shown.record.beforePledgeRate} % → {shown.record.afterPledgeRate} %
+            </div>
+          </div>
+        )}
+      </div>
     </figure>
   );
 }

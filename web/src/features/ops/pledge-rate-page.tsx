@@ -1,67 +1,116 @@
-// Pledge-rate history for ops (issue 8.2, spec 4.1): filters checked before sending (the
-// three-month rule shown with its reason), pages of up to 100, a chart per loan order of
-// the rate before and after each revision, and a CSV export of the full range.
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+// Pledge-rate history for ops (issue 21): read from the proxy's archive, which keeps what
+// the exchange serves only for three months (spec 4.1). Any range can be asked; the note
+// says how far the archive is complete and which rows only the archive still has. A
+// chart on a true time axis per loan order (picked from the archived loan orders), a
+// table with the CSV's columns, and a CSV export streamed from the archive.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { reviseSides, type ReviseRecord } from '@contract/schemas/earn-broker-convert';
+import { archiveColumns, type ArchiveMeta } from '@contract/schemas/archive';
+import { reviseRecord, type ReviseRecord } from '@contract/schemas/earn-broker-convert';
+import { borrowRecord } from '@contract/schemas/loan-orders';
 import { Button } from '@web/components/button';
 import { Panel } from '@web/components/panel';
 import { TextField } from '@web/components/text-field';
-import { buildCsv, type CsvColumn } from '@web/lib/csv/csv-build';
-import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
-import { formatDateTime } from '@web/lib/format/format-time';
-import { sessionStore } from '@web/lib/session/session-store';
+import { apiFetch } from '@web/lib/api/api-client';
+import { fetchArchiveRows, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
+import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
+import { sessionStore } from '@web/lib/session/session-store';
 import { useGranted } from '@web/lib/session/use-granted';
-import { fetchFullRange, useFullRange, useRevisePage } from './ops-api';
-import { orderIdsOf, rateSeries } from './pledge-chart-series';
-import { buildReviseQuery, msToLocalInput, type ReviseFilters, type ReviseQuery } from './revise-query';
+import { PledgeRateChart } from './pledge-rate-chart';
+import { orderIdsOf, revisionPoints } from './pledge-chart-series';
+import { localInputToMs } from './revise-query';
 
-const PledgeRateChart = lazy(async () => ({ default: (await import('./pledge-rate-chart')).PledgeRateChart }));
+type Range = Pick<ArchiveQuery, 'from' | 'to' | 'ref'>;
 
-const DAY = 24 * 3600 * 1000;
+/** "2026-01-05 14:03 UTC": minutes are enough to read a span; the CSV has the milliseconds. */
+export function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
 
-const csvColumns: CsvColumn<ReviseRecord>[] = (['orderId', 'loanCoin', 'pledgeCoin', 'reviseTime', 'reviseSide', 'reviseAmount', 'beforePledgeRate', 'afterPledgeRate'] as const).map((k) => ({ header: k, value: (r) => r[k] }));
+/** The completeness note of an archive answer, in words. */
+export function completenessNote(meta: ArchiveMeta, shown: number): string[] {
+  const lines: string[] = [];
+  const spans = meta.complete;
+  if (spans.length === 0) lines.push('The archive has no complete span yet: a sync has not finished.');
+  else lines.push(`The archive is complete from ${utcMinute(spans[0]!.from)} to ${utcMinute(spans[spans.length - 1]!.to)}${spans.length > 1 ? `, in ${spans.length} spans` : ''}.`);
+  for (const g of meta.gaps) {
+    lines.push(
+      g.state === 'lost'
+        ? `Missing from ${utcMinute(g.from)} to ${utcMinute(g.to)}: it aged out of the exchange's window before it was archived.`
+        : `Not yet archived from ${utcMinute(g.from)} to ${utcMinute(g.to)} (${g.reason}); retried on the next sync.`,
+    );
+  }
+  if (meta.apiWindowFrom !== null) {
+    lines.push(`${meta.archiveOnly} of ${shown} revisions shown are older than the exchange's three-month window (before ${utcMinute(meta.apiWindowFrom)}): they come from the archive only.`);
+  }
+  if (meta.notice) lines.push(meta.notice);
+  return lines;
+}
 
 export default function PledgeRatePage() {
   const account = useStore(sessionStore, (s) => s.account);
   const role = useStore(sessionStore, (s) => s.me?.role ?? 'unknown');
   const canRead = useGranted('earn.read');
-  const [filters, setFilters] = useState<ReviseFilters>(() => ({ orderId: '', reviseSide: '', pledgeCoin: '', from: msToLocalInput(Date.now() - 30 * DAY), to: msToLocalInput(Date.now()), pageSize: '10' }));
-  const [problem, setProblem] = useState<{ field: keyof ReviseFilters; reason: string } | null>(null);
-  const [query, setQuery] = useState<ReviseQuery | null>(null);
-  const [pageNo, setPageNo] = useState(1);
-  const [chartOrder, setChartOrder] = useState('');
-  const [exporting, setExporting] = useState<string | null>(null);
-  const sideId = useId();
-  const chartId = useId();
+  const queryClient = useQueryClient();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [order, setOrder] = useState('');
+  const [problem, setProblem] = useState<{ field: 'from' | 'to'; reason: string } | null>(null);
+  const [range, setRange] = useState<Range>({});
+  const [syncing, setSyncing] = useState<string | null>(null);
+  const [exporting, setExporting] = useState<{ rows: number; total: number; message: string } | null>(null);
+  const orderId = useId();
 
-  const page = useRevisePage(query, pageNo, account);
-  const full = useFullRange(query, account);
-  const orderIds = useMemo(() => orderIdsOf(full.data?.records ?? []), [full.data]);
-  const shownOrder = orderIds.includes(chartOrder) ? chartOrder : (orderIds[0] ?? '');
-  const series = useMemo(() => (shownOrder && full.data ? rateSeries(full.data.records, shownOrder) : null), [shownOrder, full.data]);
+  const revisions = useQuery({
+    queryKey: ['archive', account, 'revisions', range],
+    queryFn: () => fetchArchiveRows(apiFetch, 'revisions', range),
+    enabled: canRead,
+  });
+  const loans = useQuery({
+    queryKey: ['archive', account, 'loanOrders'],
+    queryFn: () => fetchArchiveRows(apiFetch, 'loanOrders', {}),
+    enabled: canRead,
+  });
 
-  const search = () => {
-    const built = buildReviseQuery(filters, Date.now());
-    if (!built.ok) {
-      setProblem({ field: built.field, reason: built.reason });
-      return;
-    }
+  const records = useMemo(() => (revisions.data?.rows ?? []).flatMap((r) => (reviseRecord.safeParse(r).success ? [r as ReviseRecord] : [])), [revisions.data]);
+  const loanList = useMemo(() => (loans.data?.rows ?? []).flatMap((r) => { const p = borrowRecord.safeParse(r); return p.success ? [p.data] : []; }), [loans.data]);
+  const chartOrder = range.ref ?? orderIdsOf(records)[0] ?? '';
+  const points = useMemo(() => (chartOrder ? revisionPoints(records, chartOrder) : []), [records, chartOrder]);
+  const chartFrom = range.from !== undefined ? Number(range.from) : (points[0]?.time ?? 0);
+  const chartTo = range.to !== undefined ? Number(range.to) : Math.max(points[points.length - 1]?.time ?? 0, Math.min(Date.now(), (revisions.data?.meta.complete.at(-1)?.to ?? 0)));
+
+  const show = () => {
+    const f = from ? localInputToMs(from) : undefined;
+    const t = to ? localInputToMs(to) : undefined;
+    if (from && f === undefined) return setProblem({ field: 'from', reason: 'must be a date and time' });
+    if (to && t === undefined) return setProblem({ field: 'to', reason: 'must be a date and time' });
+    if (f !== undefined && t !== undefined && t < f) return setProblem({ field: 'to', reason: 'the range ends before it starts: "To" must not be before "From"' });
     setProblem(null);
-    setPageNo(1);
-    setQuery(built.query);
+    setRange({ ...(f !== undefined ? { from: String(f) } : {}), ...(t !== undefined ? { to: String(t) } : {}), ...(order ? { ref: order } : {}) });
+  };
+
+  const syncNow = async () => {
+    setSyncing('Syncing with the exchange…');
+    try {
+      const reports = await syncArchive(apiFetch, ['revisions', 'loanOrders']);
+      const failed = reports.filter((r) => !r.ok);
+      setSyncing(failed.length ? `Sync stopped: ${failed.map((r) => r.error).join('; ')}` : `Synced: ${reports.reduce((n, r) => n + r.added, 0)} new records.`);
+      await queryClient.invalidateQueries({ queryKey: ['archive', account] });
+    } catch (e) {
+      setSyncing(`Sync failed: ${describeError(e)}`);
+    }
   };
 
   const exportCsv = async () => {
-    if (!query) return;
-    setExporting('Reading page 1…');
+    setExporting({ rows: 0, total: 0, message: 'Reading the archive…' });
     try {
-      const { records, complete } = await fetchFullRange(query, account, (p, n) => setExporting(`Read ${p} page${p === 1 ? '' : 's'}, ${n} rows…`));
-      downloadCsv(csvFileName('pledge-rate-history', account), buildCsv(csvColumns, records));
-      setExporting(complete ? `Exported ${records.length} rows.` : `Exported the first ${records.length} rows; the range has more, narrow it to export the rest.`);
+      const { text, rows } = await readArchiveCsv('revisions', range, account, (n, total) => setExporting({ rows: n, total, message: `Read ${n} of ${total} rows…` }));
+      downloadCsv(csvFileName('pledge-rate-history', account), text);
+      setExporting({ rows, total: rows, message: `Exported ${rows} rows.` });
     } catch (e) {
-      setExporting(`Export failed: ${describeError(e)}`);
+      setExporting({ rows: 0, total: 0, message: `Export failed: ${describeError(e)}` });
     }
   };
 
@@ -73,10 +122,8 @@ export default function PledgeRatePage() {
     );
   }
 
-  const err = (f: keyof ReviseFilters) => (problem?.field === f ? problem.reason : undefined);
-  const set = (patch: Partial<ReviseFilters>) => setFilters((f) => ({ ...f, ...patch }));
-  const pageSize = Number(query?.pageSize ?? '10');
-  const rows = page.data ?? [];
+  const meta = revisions.data?.meta;
+  const columns = archiveColumns.revisions;
 
   return (
     <Panel title="Pledge-rate history">
@@ -85,106 +132,95 @@ export default function PledgeRatePage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          search();
+          show();
         }}
         className="flex flex-wrap items-end gap-3"
       >
-        <TextField label="Loan order ID" value={filters.orderId} error={err('orderId')} onChange={(e) => set({ orderId: e.target.value })} />
         <div className="flex flex-col gap-1">
-          <label htmlFor={sideId} className="text-sm text-muted">
-            Revise side
+          <label htmlFor={orderId} className="text-sm text-muted">
+            Loan order
           </label>
-          <select id={sideId} value={filters.reviseSide} onChange={(e) => set({ reviseSide: e.target.value as ReviseFilters['reviseSide'] })} className="rounded border border-line bg-surface px-2 py-1.5 text-fg">
-            <option value="">any</option>
-            {reviseSides.map((s) => (
-              <option key={s} value={s}>
-                {s === 'down' ? 'down (collateral added)' : 'up (collateral withdrawn)'}
+          <select id={orderId} value={order} onChange={(e) => setOrder(e.target.value)} className="max-w-full rounded border border-line bg-surface px-2 py-1.5 text-fg">
+            <option value="">all loan orders</option>
+            {loanList.map((l) => (
+              <option key={l.orderId} value={l.orderId}>
+                {l.orderId} · {l.loanCoin} against {l.pledgeCoin} · {l.status.toLowerCase()}
               </option>
             ))}
           </select>
         </div>
-        <TextField label="Pledge coin" value={filters.pledgeCoin} error={err('pledgeCoin')} onChange={(e) => set({ pledgeCoin: e.target.value })} className="w-28" />
-        <TextField label="From" type="datetime-local" value={filters.from} error={err('from')} onChange={(e) => set({ from: e.target.value })} />
-        <TextField label="To" type="datetime-local" value={filters.to} error={err('to')} onChange={(e) => set({ to: e.target.value })} />
-        <TextField label="Page size" type="number" min={1} max={100} value={filters.pageSize} error={err('pageSize')} onChange={(e) => set({ pageSize: e.target.value })} className="w-24" />
+        <TextField label="From" type="datetime-local" value={from} error={problem?.field === 'from' ? problem.reason : undefined} onChange={(e) => setFrom(e.target.value)} />
+        <TextField label="To" type="datetime-local" value={to} error={problem?.field === 'to' ? problem.reason : undefined} onChange={(e) => setTo(e.target.value)} />
         <Button type="submit" variant="primary">
-          Search
+          Show
+        </Button>
+        <Button onClick={() => void syncNow()} disabled={syncing === 'Syncing with the exchange…'}>
+          Sync now
         </Button>
       </form>
-      <p className="mt-1 text-xs text-muted">Only the past three months can be queried (spec 4.1).</p>
-
-      {query && (
-        <div className="mt-3 flex flex-col gap-3">
-          {page.isError && (
-            <p role="alert" className="text-sm text-sell">
-              {describeError(page.error)}
-            </p>
-          )}
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <Button onClick={() => setPageNo((p) => Math.max(1, p - 1))} disabled={pageNo <= 1 || page.isFetching}>
-              Previous page
-            </Button>
-            <span data-testid="page-no">Page {pageNo}</span>
-            <Button onClick={() => setPageNo((p) => p + 1)} disabled={rows.length < pageSize || page.isFetching}>
-              Next page
-            </Button>
-            <Button onClick={() => void exportCsv()} disabled={exporting !== null && exporting.endsWith('…')}>
-              Export full range (CSV)
-            </Button>
-            {exporting && <span role="status">{exporting}</span>}
-          </div>
-          <div className="max-h-96 overflow-auto">
-            <table aria-label="Pledge-rate revisions" className="w-full text-left text-xs">
-              <thead className="sticky top-0 bg-panel text-muted">
-                <tr>
-                  {['Time', 'Order', 'Loan coin', 'Pledge coin', 'Side', 'Amount', 'Rate before', 'Rate after'].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-1">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={`${r.orderId}-${r.reviseTime}-${i}`} className="border-t border-line">
-                    <td className="px-2 py-1 tabular-nums">{formatDateTime(r.reviseTime)}</td>
-                    <td className="px-2 py-1 font-mono">{r.orderId}</td>
-                    <td className="px-2 py-1">{r.loanCoin}</td>
-                    <td className="px-2 py-1">{r.pledgeCoin}</td>
-                    <td className="px-2 py-1">{r.reviseSide}</td>
-                    <td className="px-2 py-1 tabular-nums">{r.reviseAmount}</td>
-                    <td className="px-2 py-1 tabular-nums">{r.beforePledgeRate} %</td>
-                    <td className="px-2 py-1 tabular-nums">{r.afterPledgeRate} %</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {page.isSuccess && rows.length === 0 && <p className="p-2 text-sm text-muted">No revisions match on this page.</p>}
-          </div>
-
-          <div className="flex flex-col gap-2">
-            <div className="flex items-center gap-2 text-sm">
-              <label htmlFor={chartId} className="text-muted">
-                Chart loan order
-              </label>
-              <select id={chartId} value={shownOrder} onChange={(e) => setChartOrder(e.target.value)} disabled={orderIds.length === 0} className="rounded border border-line bg-surface px-2 py-1 text-fg">
-                {orderIds.map((id) => (
-                  <option key={id} value={id}>
-                    {id}
-                  </option>
-                ))}
-              </select>
-              {full.isFetching && <span className="text-muted">Reading the full range…</span>}
-              {full.isError && <span className="text-sell">{describeError(full.error)}</span>}
-            </div>
-            {series && (
-              <Suspense fallback={<p className="text-sm text-muted">Loading the chart…</p>}>
-                <PledgeRateChart series={series} />
-              </Suspense>
-            )}
-          </div>
-        </div>
+      <p className="mt-1 text-xs text-muted">Read from the desk's archive: any range, including beyond the exchange's three months (spec 4.1). Empty dates: everything archived.</p>
+      {syncing && (
+        <p role="status" className="text-sm">
+          {syncing}
+        </p>
       )}
+
+      <div className="mt-3 flex flex-col gap-3">
+        {revisions.isError && (
+          <p role="alert" className="text-sm text-sell">
+            {describeError(revisions.error)}
+          </p>
+        )}
+        {meta && (
+          <div role="note" aria-label="Archive completeness" className="rounded border border-line bg-raised p-2 text-sm">
+            {completenessNote(meta, records.length).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+
+        {points.length > 0 && <PledgeRateChart orderId={chartOrder} points={points} from={chartFrom} to={chartTo} />}
+        {revisions.isSuccess && records.length === 0 && <p className="text-sm text-muted">No archived revisions in this range.</p>}
+
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Button onClick={() => void exportCsv()} disabled={exporting?.message.endsWith('…') ?? false}>
+            Export CSV
+          </Button>
+          {exporting && (
+            <>
+              <progress aria-label="CSV export progress" max={Math.max(1, exporting.total)} value={exporting.rows} className="w-40" />
+              <span role="status">{exporting.message}</span>
+            </>
+          )}
+        </div>
+        <div className="max-h-96 overflow-auto">
+          <table aria-label="Pledge-rate revisions" className="w-full text-left text-xs">
+            <thead className="sticky top-0 bg-panel text-muted">
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col" className="px-2 py-1">
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((r) => {
+                const old = meta?.apiWindowFrom !== null && meta?.apiWindowFrom !== undefined && Number(r.reviseTime) < meta.apiWindowFrom;
+                return (
+                  <tr key={`${r.orderId}-${r.reviseTime}`} data-source={old ? 'archive' : 'exchange'} className={`border-t border-line ${old ? 'text-muted' : ''}`}>
+                    {columns.map((c) => (
+                      <td key={c.header} className="whitespace-nowrap px-2 py-1 tabular-nums">
+                        {c.value(r)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
     </Panel>
   );
 }

@@ -1,0 +1,91 @@
+// The proxy's archive (GET /archive/...): history the exchange no longer serves. Not an
+// exchange path, so not in the catalog: queries are checked against the contract's schema
+// here and refused before sending, naming the field. Used by the ops and history screens.
+import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, type ArchiveFeed, type ArchivePage, type ArchiveQuery, type ArchiveStatus } from '@contract/schemas/archive';
+import { check } from '@contract/validation';
+import type { z } from 'zod';
+import { ApiError, clientErrorCodes } from './api-error';
+import { buildQueryString, type ApiFetch } from './api-fetch';
+
+export type { ArchiveFeed, ArchivePage, ArchiveQuery, ArchiveStatus };
+
+function checked(query: ArchiveQuery): ArchiveQuery {
+  const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as ArchiveQuery;
+  const c = check(archiveQuerySchema, sent);
+  if (!c.ok) throw new ApiError({ code: clientErrorCodes.invalidRequest, msg: `${c.field}: ${c.message}; nothing was sent`, status: 0, field: c.field });
+  return sent;
+}
+
+function parsed<S extends z.ZodType>(schema: S, raw: unknown, path: string): z.infer<S> {
+  const p = schema.safeParse(raw);
+  if (p.success) return p.data;
+  const issue = p.error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  throw new ApiError({ code: clientErrorCodes.badResponse, msg: `${path} answered with an unexpected ${field}: ${issue?.message ?? 'shape'}`, status: 200, field });
+}
+
+export async function fetchArchivePage(apiFetch: ApiFetch, feed: ArchiveFeed, query: ArchiveQuery, opts: { signal?: AbortSignal | undefined } = {}): Promise<ArchivePage> {
+  const path = `/archive/${feed}`;
+  return parsed(archivePageSchema, await apiFetch({ path, query: checked(query), signal: opts.signal }), path);
+}
+
+/** Every matching row, oldest first, following `next` (at most `maxRows`). */
+export async function fetchArchiveRows(apiFetch: ApiFetch, feed: ArchiveFeed, query: Omit<ArchiveQuery, 'after' | 'limit'>, maxRows = 50_000): Promise<ArchivePage> {
+  let page = await fetchArchivePage(apiFetch, feed, { ...query, limit: '5000' });
+  const rows = [...page.rows];
+  let archiveOnly = page.meta.archiveOnly;
+  while (page.meta.next !== null && rows.length < maxRows) {
+    page = await fetchArchivePage(apiFetch, feed, { ...query, limit: '5000', after: page.meta.next });
+    rows.push(...page.rows);
+    archiveOnly += page.meta.archiveOnly;
+  }
+  return { rows, meta: { ...page.meta, archiveOnly, next: page.meta.next } };
+}
+
+export async function fetchArchiveStatus(apiFetch: ApiFetch): Promise<ArchiveStatus> {
+  return parsed(archiveStatusSchema, await apiFetch({ path: '/archive/status' }), '/archive/status');
+}
+
+/** Runs a sync pass of the given feeds for the current account now; resolves when it ends. */
+export async function syncArchive(apiFetch: ApiFetch, feeds: readonly ArchiveFeed[]): Promise<Array<{ feed: string; ok: boolean; added: number; error?: string }>> {
+  return apiFetch({ method: 'POST', path: '/archive/sync', query: { feed: feeds.join(',') } });
+}
+
+/**
+ * The archive's CSV of a range, streamed from the proxy; `onProgress` hears rows read
+ * and the total the proxy announced. Resolves to the text and the number of rows.
+ */
+export async function readArchiveCsv(
+  feed: ArchiveFeed,
+  query: Omit<ArchiveQuery, 'after' | 'limit'>,
+  account: string | null,
+  onProgress: (rows: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<{ text: string; rows: number }> {
+  const headers: Record<string, string> = { accept: 'text/csv' };
+  if (account) headers['x-desk-account'] = account;
+  const response = await fetch(`/archive/${feed}.csv${buildQueryString(checked(query))}`, { headers, credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  if (!response.ok || !response.body) {
+    let msg = `HTTP ${response.status}`;
+    try {
+      msg = ((await response.json()) as { msg?: string }).msg ?? msg;
+    } catch {
+      // the status says enough
+    }
+    throw new ApiError({ code: clientErrorCodes.badResponse, msg, status: response.status });
+  }
+  const total = Number(response.headers.get('x-archive-rows') ?? '0');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parts: string[] = [];
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    for (let i = value.indexOf('\n'); i >= 0; i = value.indexOf('\n', i + 1)) lines++;
+    onProgress(Math.max(0, lines - 1), total);
+  }
+  const rows = Math.max(0, lines - 1);
+  onProgress(rows, total);
+  return { text: parts.join(''), rows };
+}
