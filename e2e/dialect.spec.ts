@@ -47,7 +47,8 @@ const screens = ['Orders', 'Positions', 'Assets', 'Broker', 'Ops', 'Convert', 'A
 
 async function pickMarket(page: Page, category: 'Spot' | 'Margin' | 'USDT-futures', symbol: string): Promise<void> {
   const picker = page.getByRole('button', { name: /^Market: / });
-  await page.keyboard.press('/');
+  // A click, not the '/' shortcut: the last market's form may hold the focus, and '/' typed there is text.
+  await picker.click();
   const dialog = page.getByRole('dialog', { name: 'Choose market' });
   await dialog.getByRole('tab', { name: category }).click();
   await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);

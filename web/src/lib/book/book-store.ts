@@ -166,7 +166,7 @@ export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
         }
         return;
       case 'gap':
-        resync(`a gap in the book stream (expected pseq ${result.expectedPseq}, got ${result.pseq})`);
+        resync(`a gap in the book stream (expected pseq ${result.expectedPseqExact}, got ${result.pseqExact})`);
         return;
       case 'checksum_mismatch':
         resync('a book checksum mismatch');

@@ -156,6 +156,16 @@ describe('SocketConnection subscriptions', () => {
     badInput.reset();
   });
 
+  it('hands a books push its seq and pseq beyond 2^53 as exact digits', () => {
+    const conn = makeConnection();
+    const seen: Record<string, unknown>[] = [];
+    conn.subscribe(books, (m) => seen.push(m));
+    conn.start();
+    latest().open();
+    latest().receive(`{"arg":${JSON.stringify(books)},"action":"update","data":[{"a":[],"b":[],"seq":1304314508780744706,"pseq":1304314508780744705}]}`);
+    expect((seen[0]?.data as { seq: unknown; pseq: unknown }[])[0]).toEqual({ a: [], b: [], seq: '1304314508780744706', pseq: '1304314508780744705' });
+  });
+
   it('delivers each message of a batched frame (a JSON array) in order, to the channel each one names', () => {
     const conn = makeConnection();
     const seen: unknown[] = [];

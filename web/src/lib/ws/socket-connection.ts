@@ -4,6 +4,7 @@
 // answers by id. Transport lives here so no component ever touches a WebSocket
 // (STYLE.md anti-pattern: data transport inside a component).
 import type { z } from 'zod';
+import { quoteLongSequences } from '@contract/book/sequence';
 import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
 import { firstProblem } from '@contract/validation';
 import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
@@ -268,7 +269,8 @@ export class SocketConnection {
     if (typeof data !== 'string' || data === 'pong') return;
     let message: unknown;
     try {
-      message = JSON.parse(data);
+      // Depth seq/pseq beyond 2^53 (live) become digits first, or JSON.parse would round them.
+      message = JSON.parse(quoteLongSequences(data));
     } catch {
       return;
     }
