@@ -21,6 +21,7 @@ import { OpenOrdersPanel } from './open-orders/open-orders-panel';
 import { OrderForm } from './order-form/order-form';
 import { OrderBookPanel } from './order-book/order-book-panel';
 import { useBookPipeline } from './order-book/use-book-pipeline';
+import { RiskControlsPanel } from './risk-controls/risk-controls-panel';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
 
@@ -109,6 +110,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
         <div className="flex flex-col gap-2">
           <OrderForm meta={meta} book={pipeline} focusRequest={formFocus} />
           <AccountSummary meta={meta} />
+          <RiskControlsPanel meta={meta} />
           <LeverageControls meta={meta} />
         </div>
       </div>
