@@ -13,9 +13,11 @@ export interface PledgeRateChartProps {
   /** The time range drawn (the query's, or the data's when open-ended). */
   from: number;
   to: number;
+  /** Spans the archive lacks (lost or not yet fetched): shaded, so the line there is not read as known. */
+  gaps?: ReadonlyArray<{ from: number; to: number; state: string }>;
 }
 
-export function PledgeRateChart({ orderId, points, from, to }: PledgeRateChartProps) {
+export function PledgeRateChart({ orderId, points, from, to, gaps = [] }: PledgeRateChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
   const [hover, setHover] = useState<number | null>(null);
@@ -85,6 +87,20 @@ export function PledgeRateChart({ orderId, points, from, to }: PledgeRateChartPr
           <text x={width - PAD.right} y={HEIGHT - 4} textAnchor="end" fontSize={10} fill="var(--desk-muted)">
             time (UTC)
           </text>
+          {gaps
+            .filter((g) => g.to >= from && g.from <= to)
+            .map((g) => {
+              const left = x(Math.max(g.from, from));
+              const right = x(Math.min(g.to, to));
+              return (
+                <g key={`gap${g.from}`} data-testid="archive-gap">
+                  <rect x={left} y={PAD.top} width={Math.max(2, right - left)} height={HEIGHT - PAD.top - PAD.bottom} fill="var(--desk-warn)" opacity={0.15} />
+                  <text x={(left + right) / 2} y={PAD.top + 12} textAnchor="middle" fontSize={10} fill="var(--desk-warn)">
+                    {g.state === 'lost' ? 'not archived' : 'not yet archived'}
+                  </text>
+                </g>
+              );
+            })}
           <path d={geometry.path} fill="none" stroke="var(--desk-accent)" strokeWidth={2} data-testid="pledge-step-line" />
           {points.map((p, i) => (
             <circle

@@ -179,7 +179,7 @@ export default function PledgeRatePage() {
           </div>
         )}
 
-        {points.length > 0 && <PledgeRateChart orderId={chartOrder} points={points} from={chartFrom} to={chartTo} />}
+        {points.length > 0 && <PledgeRateChart orderId={chartOrder} points={points} from={chartFrom} to={chartTo} gaps={meta?.gaps ?? []} />}
         {revisions.isSuccess && records.length === 0 && <p className="text-sm text-muted">No archived revisions in this range.</p>}
 
         <div className="flex flex-wrap items-center gap-2 text-sm">
