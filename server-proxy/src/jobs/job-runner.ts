@@ -84,6 +84,7 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
 
   private async loop(id: number): Promise<void> {
     let backoff = 0;
+    this.meter.begin(id, this.deps.clock.now());
     for (;;) {
       if (this.closed) return;
       const job = this.deps.store.get(id);

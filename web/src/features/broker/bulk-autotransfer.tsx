@@ -135,7 +135,7 @@ export function BulkAutoTransfer({
 function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
   return (
     <div className="max-h-96 overflow-auto">
-      <table aria-label="CSV preview" className="w-full text-left text-xs">
+      <table aria-label="CSV preview" className="w-full min-w-[36rem] text-left text-xs">
         <TableHead className="sticky top-0 bg-panel text-muted" columns={['Line', 'subUid', 'coin', 'toAccountType', 'Check']} />
         <tbody>
           {rows.map((r) => (

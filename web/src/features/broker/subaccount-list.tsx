@@ -107,7 +107,7 @@ export function SubaccountList({
           <label htmlFor={searchId} className="text-xs text-muted">
             Search sub-accounts
           </label>
-          <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="UID, label, status, or a UID range a-b" className="rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
+          <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="UID, label, status, or a UID range a-b" className="w-64 max-w-full rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
         </div>
         <Button onClick={() => setSelected(new Set([...selected, ...shown.filter(selectable).map((s) => s.subUid)]))}>Select all shown ({shown.filter(selectable).length})</Button>
         <Button onClick={() => setSelected(new Set())} disabled={selected.size === 0}>
