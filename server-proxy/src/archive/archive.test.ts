@@ -192,3 +192,38 @@ describe('archive routes', () => {
     expect(bad.ok ? '' : `${bad.field}: ${bad.message}`).toBe('to: the range ends before it starts: "to" must not be before "from"');
   });
 });
+
+describe('archive CSV export at scale', () => {
+  it('streams 100,000 archived fills, matching the archive row for row', async () => {
+    const db = openDatabase(':memory:');
+    const store = new ArchiveStore(db);
+    const t0 = Date.UTC(2025, 0, 1);
+    const rows = Array.from({ length: 100_000 }, (_, i) => {
+      const fill = { execId: String(1_000_000_000_000_000 + i), orderId: String(2_000_000_000_000_000 + (i >> 1)), symbol: i % 2 ? 'BTCUSDT' : 'ETHUSDT', side: i % 3 ? 'buy' : 'sell', execPrice: `${40000 + (i % 997)}.5`, execQty: '0.0012', execValue: '48.6', tradeScope: 'maker', createdTime: String(t0 + i * 1000) };
+      return { id: fill.execId, time: t0 + i * 1000, ref: fill.orderId, body: JSON.stringify(fill) };
+    });
+    store.put('fills', 'main', rows, t0, { from: 0, to: t0 + 100_000 * 1000 });
+    const desk = await testDesk(simUrl, {}, { keyStore: keys, archiveDb: db });
+    try {
+      const trader = desk.signIn('trader', ['main']);
+      const csv = await desk.app.inject({ method: 'GET', url: '/archive/fills.csv?account=main', headers: { cookie: trader.cookie } });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['x-archive-rows']).toBe('100000');
+      const lines = csv.body.split('\r\n');
+      expect(lines.pop()).toBe('');
+      expect(lines[0]).toBe('time (UTC ISO 8601),time (ms since epoch),fill ID,order ID,symbol,side,price (quote coin),quantity (base coin),value (quote coin),maker/taker');
+      expect(lines).toHaveLength(100_001);
+      let i = 0;
+      for (const row of store.iterate('fills', 'main', {})) {
+        const f = JSON.parse(row.body) as Record<string, string>;
+        expect(lines[++i]).toBe([new Date(Number(f.createdTime)).toISOString(), f.createdTime, f.execId, f.orderId, f.symbol, f.side, f.execPrice, f.execQty, f.execValue, f.tradeScope].join(','));
+      }
+      expect(i).toBe(100_000);
+      // Fills need trade.read, which every role has (read-only roles included).
+      const viewer = desk.signIn('viewer', ['main']);
+      expect((await desk.app.inject({ method: 'GET', url: '/archive/fills?account=main&limit=1', headers: { cookie: viewer.cookie } })).statusCode).toBe(200);
+    } finally {
+      await desk.app.close();
+    }
+  }, 60_000);
+});
