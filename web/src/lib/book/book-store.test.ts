@@ -152,6 +152,45 @@ describe('book store', () => {
     expect(resubscribes()).toBe(2);
   });
 
+  it('does not resubscribe in a loop when every fresh snapshot is followed by a break, and recovers on one good update', () => {
+    const frames = new FakeFrames();
+    let resubscribes = 0;
+    const timers: { cb: () => void; ms: number }[] = [];
+    const pipeline = createBookPipeline({
+      priceScale: 1,
+      sizeScale: 3,
+      frames,
+      resubscribe: () => resubscribes++,
+      setTimer: (cb, ms) => timers.push({ cb, ms }),
+      clearTimer: () => timers.splice(0),
+    });
+    const src = new Source();
+    const breakAfterSnapshot = () => {
+      pipeline.ingest(src.snapshot([['100.0', '1.000']], [['100.5', '2.000']]));
+      src.update([['99.0', '1.000']], []); // lost
+      pipeline.ingest(src.update([['98.0', '1.000']], []));
+    };
+    breakAfterSnapshot();
+    expect(resubscribes).toBe(1); // the first break: at once
+    breakAfterSnapshot();
+    expect(resubscribes).toBe(1); // again right after its snapshot: it waits
+    expect(timers.map((t) => t.ms)).toEqual([1_000]);
+    expect(pipeline.store.getState().staleReason).toMatch(/next try in 1 s/);
+    timers.shift()?.cb();
+    expect(resubscribes).toBe(2);
+    breakAfterSnapshot();
+    expect(timers.map((t) => t.ms)).toEqual([2_000]);
+    timers.shift()?.cb();
+    expect(resubscribes).toBe(3);
+    // A snapshot and one good update end the run: the next break is answered at once again.
+    pipeline.ingest(src.snapshot([['100.0', '1.000']], [['100.5', '2.000']]));
+    pipeline.ingest(src.update([['99.5', '1.000']], []));
+    expect(pipeline.store.getState().status).toBe('live');
+    src.update([['99.0', '1.000']], []);
+    pipeline.ingest(src.update([['98.0', '1.000']], []));
+    expect(resubscribes).toBe(4);
+  });
+
   it('treats a malformed message as a reason to resync, not a crash', () => {
     const { pipeline, store, resubscribes } = setup();
     const src = new Source();

@@ -133,16 +133,35 @@ export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
     retryTimer = null;
   };
 
+  // A feed whose fresh snapshot is followed at once by another break would otherwise be
+  // resubscribed in a loop (as fast as the exchange answers): a round is a snapshot with
+  // no update applied after it, and from the second such round in a row the next request
+  // waits 1 s, 2 s, 4 s ... up to 30 s. One applied update ends the run.
+  let snapshotSinceResync = false;
+  let failedRounds = 0;
+
   const resync = (reason: string): void => {
-    store.setState((s) => ({ status: 'stale', staleReason: reason, resyncs: s.resyncs + 1, version: s.version + 1 }));
+    if (snapshotSinceResync) failedRounds++;
+    const wait = snapshotSinceResync && failedRounds > 1 ? Math.min(30_000, 1_000 * 2 ** (failedRounds - 2)) : 0;
+    snapshotSinceResync = false;
+    store.setState((s) => ({ status: 'stale', staleReason: wait > 0 ? `${reason}; again after ${failedRounds} snapshots, next try in ${wait / 1000} s` : reason, resyncs: s.resyncs + 1, version: s.version + 1 }));
     if (frame !== null) opts.frames.cancel(frame);
     frame = null;
-    opts.resubscribe();
     clearRetry();
+    if (wait === 0) opts.resubscribe();
     retryTimer = setTimer(() => {
       retryTimer = null;
-      if (!disposed && !book.inSync) resync(`${reason}; still waiting for a fresh snapshot`);
-    }, opts.resyncRetryMs ?? 5_000);
+      if (disposed || book.inSync) return;
+      if (wait > 0) {
+        opts.resubscribe();
+        retryTimer = setTimer(() => {
+          retryTimer = null;
+          if (!disposed && !book.inSync) resync(`${reason}; still waiting for a fresh snapshot`);
+        }, opts.resyncRetryMs ?? 5_000);
+        return;
+      }
+      resync(`${reason}; still waiting for a fresh snapshot`);
+    }, wait > 0 ? wait : (opts.resyncRetryMs ?? 5_000));
   };
 
   const ingest = (push: BookPush): void => {
@@ -158,6 +177,8 @@ export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
     if (data.ts !== undefined) lastTs = Number(data.ts);
     switch (result.status) {
       case 'ok':
+        if (push.action === 'snapshot') snapshotSinceResync = true;
+        else failedRounds = 0;
         if (push.action === 'snapshot' || store.getState().status !== 'live') {
           clearRetry();
           publishNow();
