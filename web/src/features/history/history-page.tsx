@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { useAssets } from '@web/lib/account-data/account-queries';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
+import { ArchivePanel } from './archive-panel';
 import { HistoryListView } from './history-list-view';
 import { financialRecordsList, fillsList, orderHistoryList } from './history-lists';
 
@@ -11,6 +12,7 @@ const tabs = [
   { id: 'orders', label: 'Order history' },
   { id: 'fills', label: 'Fills' },
   { id: 'records', label: 'Financial records' },
+  { id: 'archive', label: 'Archive' },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
@@ -50,6 +52,7 @@ export function HistoryPage() {
         {tab === 'orders' && <HistoryListView key="orders" def={orderHistoryList} symbolOptions={symbols} />}
         {tab === 'fills' && <HistoryListView key="fills" def={fillsList} symbolOptions={symbols} />}
         {tab === 'records' && <HistoryListView key="records" def={financialRecordsList} symbolOptions={coins} />}
+        {tab === 'archive' && <ArchivePanel />}
       </section>
     </div>
   );

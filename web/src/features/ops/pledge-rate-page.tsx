@@ -13,7 +13,7 @@ import { Button } from '@web/components/button';
 import { Panel } from '@web/components/panel';
 import { TextField } from '@web/components/text-field';
 import { apiFetch } from '@web/lib/api/api-client';
-import { fetchArchiveRows, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
+import { archiveNote, fetchArchiveRows, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
 import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
 import { sessionStore } from '@web/lib/session/session-store';
@@ -24,29 +24,9 @@ import { localInputToMs } from './revise-query';
 
 type Range = Pick<ArchiveQuery, 'from' | 'to' | 'ref'>;
 
-/** "2026-01-05 14:03 UTC": minutes are enough to read a span; the CSV has the milliseconds. */
-export function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The completeness note of an archive answer, in words. */
+/** The completeness note of the revisions shown. */
 export function completenessNote(meta: ArchiveMeta, shown: number): string[] {
-  const lines: string[] = [];
-  const spans = meta.complete;
-  if (spans.length === 0) lines.push('The archive has no complete span yet: a sync has not finished.');
-  else lines.push(`The archive is complete from ${utcMinute(spans[0]!.from)} to ${utcMinute(spans[spans.length - 1]!.to)}${spans.length > 1 ? `, in ${spans.length} spans` : ''}.`);
-  for (const g of meta.gaps) {
-    lines.push(
-      g.state === 'lost'
-        ? `Missing from ${utcMinute(g.from)} to ${utcMinute(g.to)}: it aged out of the exchange's window before it was archived.`
-        : `Not yet archived from ${utcMinute(g.from)} to ${utcMinute(g.to)} (${g.reason}); retried on the next sync.`,
-    );
-  }
-  if (meta.apiWindowFrom !== null) {
-    lines.push(`${meta.archiveOnly} of ${shown} revisions shown are older than the exchange's three-month window (before ${utcMinute(meta.apiWindowFrom)}): they come from the archive only.`);
-  }
-  if (meta.notice) lines.push(meta.notice);
-  return lines;
+  return archiveNote(meta, shown, 'revisions');
 }
 
 export default function PledgeRatePage() {

@@ -1,7 +1,7 @@
 // The proxy's archive (GET /archive/...): history the exchange no longer serves. Not an
 // exchange path, so not in the catalog: queries are checked against the contract's schema
 // here and refused before sending, naming the field. Used by the ops and history screens.
-import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, type ArchiveFeed, type ArchivePage, type ArchiveQuery, type ArchiveStatus } from '@contract/schemas/archive';
+import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, type ArchiveFeed, type ArchiveMeta, type ArchivePage, type ArchiveQuery, type ArchiveStatus } from '@contract/schemas/archive';
 import { check } from '@contract/validation';
 import type { z } from 'zod';
 import { ApiError, clientErrorCodes } from './api-error';
@@ -88,4 +88,29 @@ export async function readArchiveCsv(
   const rows = Math.max(0, lines - 1);
   onProgress(rows, total);
   return { text: parts.join(''), rows };
+}
+
+/** "2026-01-05 14:03 UTC": minutes are enough to read a span; the CSV has the milliseconds. */
+export function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The completeness note of an archive answer, in words (`noun`: what the rows are). */
+export function archiveNote(meta: ArchiveMeta, shown: number, noun: string): string[] {
+  const lines: string[] = [];
+  const spans = meta.complete;
+  if (spans.length === 0) lines.push('The archive has no complete span yet: a sync has not finished.');
+  else lines.push(`The archive is complete from ${utcMinute(spans[0]!.from)} to ${utcMinute(spans[spans.length - 1]!.to)}${spans.length > 1 ? `, in ${spans.length} spans` : ''}.`);
+  for (const g of meta.gaps) {
+    lines.push(
+      g.state === 'lost'
+        ? `Missing from ${utcMinute(g.from)} to ${utcMinute(g.to)}: it aged out of the exchange's window before it was archived.`
+        : `Not yet archived from ${utcMinute(g.from)} to ${utcMinute(g.to)} (${g.reason}); retried on the next sync.`,
+    );
+  }
+  if (meta.apiWindowFrom !== null) {
+    lines.push(`${meta.archiveOnly} of ${shown} ${noun} shown are older than the exchange's three-month window (before ${utcMinute(meta.apiWindowFrom)}): they come from the archive only.`);
+  }
+  if (meta.notice) lines.push(meta.notice);
+  return lines;
 }
