@@ -34,5 +34,5 @@ export function handleDepthArg(session: WsSession, hub: DepthHub, op: 'subscribe
     session.sendError(outcome.code, { arg, msg: outcome.msg });
     return;
   }
-  session.uncorkAfter(`{"event":"subscribe","arg":${argJson}}`);
+  session.uncorkAfter(`{"event":"subscribe","arg":${argJson},"connId":"${session.connId}"}`);
 }

@@ -99,7 +99,7 @@ export class PrivateSession extends WsSession implements PrivateSubscriber {
       }
       this.cork();
       this.feed.subscribe(arg.topic, this);
-      this.uncorkAfter(JSON.stringify({ event: 'subscribe', arg }));
+      this.uncorkAfter(JSON.stringify({ event: 'subscribe', arg, connId: this.connId }));
     }
   }
 
@@ -118,7 +118,8 @@ export class PrivateSession extends WsSession implements PrivateSubscriber {
     }
   }
 
-  private sendAnswer(answer: unknown): void {
-    this.uncorkAfter(JSON.stringify(answer));
+  private sendAnswer(answer: { event: string; [field: string]: unknown }): void {
+    // websocket.md: a trade answer names the connection it came over.
+    this.uncorkAfter(JSON.stringify(answer.event === 'trade' ? { ...answer, connId: this.connId } : answer));
   }
 }

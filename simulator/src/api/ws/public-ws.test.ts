@@ -84,7 +84,7 @@ describe('public depth over a real socket (spec 6.3)', () => {
     s.send({ op: 'subscribe', args: [{ instType: 'SPOT', topic: 'books', symbol: 'BTCUSDT' }] });
     await s.waitFor(isDepth('books'));
     const ackIndex = s.frames.findIndex(isEvent('subscribe'));
-    expect(s.frames[ackIndex]).toEqual({ event: 'subscribe', arg: { instType: 'SPOT', topic: 'books', symbol: 'BTCUSDT' } });
+    expect(s.frames[ackIndex]).toEqual({ event: 'subscribe', arg: { instType: 'SPOT', topic: 'books', symbol: 'BTCUSDT' }, connId: expect.stringMatching(/^sim-/) });
     const fmt = new DepthFormat('0.01', '0.000001');
     const client = new OrderBook({ priceScale: fmt.priceScale, sizeScale: fmt.sizeScale });
     const pushes = () => s.frames.filter(isDepth('books')) as DepthPush[];

@@ -23,8 +23,12 @@ export interface WsErrorFields {
   msg?: string;
 }
 
+let connections = 0;
+
 export abstract class WsSession implements DepthSink {
   lastSeen = Date.now();
+  /** The connection's ID, which acks and trade answers carry as `connId` (websocket.md). */
+  readonly connId = `sim-${(++connections).toString(36).padStart(6, '0')}`;
   private readonly limiter: SlidingWindowLimiter;
   private readonly strikes: SlidingWindowLimiter;
   private corked: string[] | null = null;
