@@ -275,6 +275,17 @@ describe('OrderBook without checksums (the live dialect: seq, pseq and the snaps
     expect(book.applyUpdate(live(6, [], 5))).toEqual({ status: 'ok' });
   });
 
+  it('continues a fresh feed whose first update after the snapshot names pseq 0 (websocket.md [pseq, seq] rule)', () => {
+    const book = synced(100);
+    expect(book.applyUpdate(live(101, [['98', '1']], 0))).toEqual({ status: 'ok' });
+    expect(book.applyUpdate(live(102, [], 101))).toEqual({ status: 'ok' });
+  });
+
+  it('resyncs when the first update after a snapshot restarts the numbering below it', () => {
+    const book = synced(100);
+    expect(book.applyUpdate(live(3, [['98', '1']], 0))).toMatchObject({ status: 'gap', pseq: 0 });
+  });
+
   it('verifies a checksum only when one is present and non-zero', () => {
     const book = synced(1);
     expect(book.applyUpdate({ b: [['99', '1']], a: [], seq: 2, pseq: 1, checksum: 0 })).toEqual({ status: 'ok' });

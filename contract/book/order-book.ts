@@ -11,9 +11,10 @@
 //   - the first update after a snapshot must cover it: pseq <= snapshot seq <= seq
 //     (one whose seq is below the snapshot's is older than it, and ignored);
 //   - every later update's pseq is the previous seq;
-//   - pseq = 0 on an update means upstream restarted and renumbered: the book cannot
-//     continue and asks for a fresh snapshot (a 'gap' with pseq 0), once; the snapshot
-//     that follows starts the new numbering, so there is no loop.
+//   - pseq = 0 on a later update means upstream restarted and renumbered: the book
+//     cannot continue and asks for a fresh snapshot (a 'gap' with pseq 0), once; the
+//     snapshot that follows starts the new numbering, so there is no loop. First after a
+//     snapshot, pseq = 0 is within the rule above when seq >= the snapshot's.
 // Sequence numbers are exact bigints (sequence.ts): the live values exceed 2^53.
 
 import type { DepthData } from '../schemas/ws-depth';
@@ -174,10 +175,16 @@ export class OrderBook {
     // An update without pseq cannot show that it continues the book.
     const pseq = data.pseq === undefined ? -1n : toSequence(data.pseq, 'pseq');
     const last = this.lastSeq;
-    if (pseq === 0n && last !== 0n) return this.gap(pseq);
     if (this.firstAfterSnapshot) {
+      // websocket.md: the snapshot's seq falls within [pseq, seq] of the first update.
+      // pseq 0 satisfies that too (a feed's first push may name no predecessor), unless
+      // the new numbering starts below the snapshot: then upstream restarted, and waiting
+      // for its numbers to pass the snapshot's would stall the book.
+      if (pseq === 0n && seq < last) return this.gap(pseq);
       if (seq < last) return STALE;
       if (pseq > last || pseq < 0n) return this.gap(pseq);
+    } else if (pseq === 0n && last !== 0n) {
+      return this.gap(pseq);
     } else if (pseq !== last) {
       if (seq <= last && pseq >= 0n) return STALE;
       return this.gap(pseq);
