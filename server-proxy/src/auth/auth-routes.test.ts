@@ -123,7 +123,8 @@ describe('team login', () => {
     expect(admin.statusCode).toBe(302);
     clock.advance(61_000);
     expect((await login('olga', 'olga-password', '127.0.0.1')).statusCode).toBe(200);
-  });
+    // 30-odd logins, each a real scrypt check (a made-up name is checked against a dummy hash).
+  }, 90_000);
 
   it('rejects a malformed login body with 400 naming the field', async () => {
     const res = await desk.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":"x"}' });
