@@ -13,7 +13,7 @@ test('the archived fills of the trader account: synced, noted as complete, expor
   await expect(page.getByRole('status').filter({ hasText: /^Synced/ })).toBeVisible({ timeout: 60_000 });
 
   const note = page.getByRole('note', { name: 'Archive completeness' });
-  await expect(note).toContainText(/The archive is complete from 1970-01-01 00:00 UTC to \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+  await expect(note).toContainText(/The archive is complete from the first record to \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
   const total = Number(/(\d+) fills in this range/.exec(await note.innerText())?.[1]);
   // simulator: 1,440 seeded fills over six months, plus whatever other tests traded.
   expect(total).toBeGreaterThanOrEqual(1440);

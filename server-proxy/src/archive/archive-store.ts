@@ -56,12 +56,14 @@ export class ArchiveStore {
 
   constructor(private readonly db: Database) {
     db.exec(`
+      -- Stored in time order (the screens and the CSV read ranges of time, so a range is
+      -- one sequential scan); the unique index on the record's own ID keeps each record once.
       CREATE TABLE IF NOT EXISTS archive_records (
         feed TEXT NOT NULL, account TEXT NOT NULL, record_id TEXT NOT NULL,
         time_ms INTEGER NOT NULL, ref TEXT NOT NULL, body TEXT NOT NULL, archived_ms INTEGER NOT NULL,
-        PRIMARY KEY (feed, account, record_id)
+        PRIMARY KEY (feed, account, time_ms, record_id)
       ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS archive_records_by_time ON archive_records (feed, account, time_ms, record_id);
+      CREATE UNIQUE INDEX IF NOT EXISTS archive_records_by_id ON archive_records (feed, account, record_id);
       CREATE TABLE IF NOT EXISTS archive_spans (
         feed TEXT NOT NULL, account TEXT NOT NULL, from_ms INTEGER NOT NULL, to_ms INTEGER NOT NULL,
         PRIMARY KEY (feed, account, from_ms)

@@ -19,7 +19,23 @@ export type FetchFn = <Id extends EndpointId>(account: AccountCredentials, id: I
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+/**
+ * The archive's reads; one that fails without a refusal (no answer, 429, 5xx) is tried
+ * twice more, a second and then two apart, before the sync records a gap.
+ */
 export function archiveFetcher(ctx: ArchiveUpstream): FetchFn {
+  const once = fetchOnce(ctx);
+  return async (account, id, query) => {
+    let result = await once(account, id, query);
+    for (let attempt = 1; attempt <= 2 && !result.ok && !result.refused; attempt++) {
+      await wait(attempt * 1000);
+      result = await once(account, id, query);
+    }
+    return result;
+  };
+}
+
+function fetchOnce(ctx: ArchiveUpstream): FetchFn {
   return async (account, id, query) => {
     const endpoint = endpoints[id];
     const perSecond = endpoint.rateLimit.documented ? endpoint.rateLimit.perSecond : (ctx.config.rate.undocumentedPerSecond ?? endpoint.rateLimit.perSecond);

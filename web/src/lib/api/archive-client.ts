@@ -100,7 +100,7 @@ export function archiveNote(meta: ArchiveMeta, shown: number, noun: string): str
   const lines: string[] = [];
   const spans = meta.complete;
   if (spans.length === 0) lines.push('The archive has no complete span yet: a sync has not finished.');
-  else lines.push(`The archive is complete from ${utcMinute(spans[0]!.from)} to ${utcMinute(spans[spans.length - 1]!.to)}${spans.length > 1 ? `, in ${spans.length} spans` : ''}.`);
+  else lines.push(`The archive is complete from ${spans[0]!.from === 0 ? 'the first record' : utcMinute(spans[0]!.from)} to ${utcMinute(spans[spans.length - 1]!.to)}${spans.length > 1 ? `, in ${spans.length} spans` : ''}.`);
   for (const g of meta.gaps) {
     lines.push(
       g.state === 'lost'
