@@ -137,10 +137,12 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
 
   const send = async (order: PlaceOrderRequest) => {
     setPending(true);
+    let unsure = false;
     try {
       // Retries keep the order's clientOid, so they can never place it twice (issue 9).
       const final = await placeIdempotently(order, placement, defaultRetryPolicy, (s) => {
         if (s.kind !== 'checking') return;
+        unsure = true;
         setSubmit({ kind: 'checking', clientOid: s.clientOid, reason: s.reason });
       });
       if (final.kind === 'placed') {
@@ -158,9 +160,12 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
       }
     } finally {
       setPending(false);
-      // Every outcome reads the open orders and the maximum again (a lost push, or a
-      // balance the order locked); the balances follow on the account channel.
-      refreshOrders(client, account);
+      // Every outcome reads the maximum again (the order locked or spent a balance); the
+      // balances follow on the account channel. The open orders are read again only after
+      // an unknown outcome, whose push may be lost too: a refetch drops the orders that
+      // already finished (a post-only that was canceled at once), which the pushes show.
+      void client.invalidateQueries({ queryKey: maxKey });
+      if (unsure) refreshOrders(client, account);
     }
   };
 
