@@ -2,24 +2,11 @@
 // words, every row action inside the 1280x720 viewport; focus after the "/" picker, the book
 // as one tab stop, B and S, the "?" help; a stale leverage error clears.
 import type { Page } from '@playwright/test';
-import { fromScaled, toScaled } from '../contract/decimal';
 import { simGet } from './support/chaos-sim';
-import { openMarket, plain } from './support/trade-screen';
+import { openMarket, restingBuy } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
-
-async function restingBuy(page: Page, offset: bigint): Promise<void> {
-  const mid = plain(await page.getByLabel('Mid price').innerText());
-  const price = fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2);
-  const f = form(page);
-  await f.getByText('Buy', { exact: true }).first().click();
-  await f.getByLabel('Order type').selectOption('limit');
-  await f.getByLabel('Price', { exact: true }).fill(price);
-  await f.getByLabel('Quantity', { exact: true }).fill('0.001');
-  await f.getByLabel('Quantity', { exact: true }).press('Enter');
-  await expect(f.getByRole('status').filter({ hasText: 'Order sent' })).toBeVisible();
-}
 
 test('open orders: the tab counts every open order, states are words, and every row action is inside the viewport at 1280x720', async ({ page }) => {
   await openMarket(page);

@@ -2,26 +2,11 @@
 // a per-order report, and the dead-man's switch, armed at 10 s, cancelling every open order
 // 10 s after the page is closed (the simulator's own timer; nothing in the browser runs).
 import type { Page } from '@playwright/test';
-import { fromScaled, toScaled } from '../contract/decimal';
 import { simGet } from './support/chaos-sim';
-import { openMarket, plain } from './support/trade-screen';
+import { openMarket, restingBuy } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const risk = (page: Page) => page.getByRole('region', { name: 'Risk controls' });
-
-async function restingBuy(page: Page, offset: bigint): Promise<string> {
-  const mid = plain(await page.getByLabel('Mid price').innerText());
-  const price = fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2);
-  const f = page.getByRole('form', { name: 'Order form' });
-  await f.getByText('Buy', { exact: true }).first().click();
-  await f.getByLabel('Order type').selectOption('limit');
-  await f.getByLabel('Price', { exact: true }).fill(price);
-  await f.getByLabel('Quantity', { exact: true }).fill('0.001');
-  await f.getByLabel('Quantity', { exact: true }).press('Enter');
-  const sent = f.getByRole('status').filter({ hasText: 'Order sent' });
-  await expect(sent).toBeVisible();
-  return /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
-}
 
 const openIds = async () => (await simGet<{ list: { orderId: string; symbol: string }[] }>('/api/v3/trade/unfilled-orders', { limit: '100' })).list;
 

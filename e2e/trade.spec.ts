@@ -3,27 +3,15 @@
 import type { Page } from '@playwright/test';
 import { fromScaled, toScaled } from '../contract/decimal';
 import { expect, test } from './fixtures';
+import { openMarket } from './support/trade-screen';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const openOrders = (page: Page) => page.getByRole('table', { name: 'Open orders' });
 /** A book level's button name when one order of the user's rests there (any size). */
 const ownLevel = (side: 'Bid' | 'Ask', price: string) => new RegExp(`^${side} ${price.replace('.', '\\.')}, size [\\d.]+, 1 of your orders$`);
 
-async function openTrade(page: Page, category: 'Spot' | 'USDT-futures' = 'Spot', symbol = 'BTCUSDT') {
-  await page.goto('/trade');
-  const picker = page.getByRole('button', { name: /^Market: / });
-  await expect(picker).toBeVisible({ timeout: 30_000 });
-  if (!(await picker.getAttribute('aria-label'))?.startsWith(`Market: ${symbol} ${category} `)) {
-    await page.keyboard.press('/');
-    const dialog = page.getByRole('dialog', { name: 'Choose market' });
-    await dialog.getByRole('tab', { name: category }).click();
-    await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-  }
-  await expect(picker).toHaveAttribute('aria-label', new RegExp(`^Market: ${symbol} ${category} `));
-  await expect(page.getByLabel('Mid price')).toHaveText(/\d/, { timeout: 30_000 });
-}
+/** The trading screen on a market (e2e/support/trade-screen.ts). */
+const openTrade = openMarket;
 
 /** The mid price shifted by `offset` (a decimal string, may be negative), cut to the tick scale. */
 async function priceFromMid(page: Page, offset: string, scale: number): Promise<string> {

@@ -2,6 +2,7 @@
 // and talk to the simulator as the unrelated counterparty (UID 2000001) to make fills.
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { fromScaled, toScaled } from '../../contract/decimal';
 import { signedHeaders } from '../../contract/signing';
 import { simUrl } from './chaos-sim';
 
@@ -43,4 +44,19 @@ export async function otherPost<T>(path: string, body: unknown): Promise<T> {
   const env = (await res.json()) as { code: string; msg: string; data: T };
   if (env.code !== '00000') throw new Error(`POST ${path} answered ${env.code} ${env.msg}`);
   return env.data;
+}
+
+/** A limit buy of 0.001 `offset` whole units under the mid (it rests), through the form; its orderId. */
+export async function restingBuy(page: Page, offset: bigint): Promise<string> {
+  const mid = plain(await page.getByLabel('Mid price').innerText());
+  const price = fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2);
+  const f = page.getByRole('form', { name: 'Order form' });
+  await f.getByText('Buy', { exact: true }).first().click();
+  await f.getByLabel('Order type').selectOption('limit');
+  await f.getByLabel('Price', { exact: true }).fill(price);
+  await f.getByLabel('Quantity', { exact: true }).fill('0.001');
+  await f.getByLabel('Quantity', { exact: true }).press('Enter');
+  const sent = f.getByRole('status').filter({ hasText: 'Order sent' });
+  await expect(sent).toBeVisible();
+  return /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
 }
