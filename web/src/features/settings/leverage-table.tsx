@@ -22,22 +22,25 @@ export function LeverageTable({ title, rows }: { title: string; rows: readonly L
       <h2 id={id} className="mb-2 font-semibold">
         {title}
       </h2>
-      <table aria-label={title} className="tabular w-full text-xs">
-        <thead className="text-left text-muted">
-          <tr>
-            <th scope="col">{title.endsWith('coin') ? 'Coin' : 'Symbol'}</th>
-            <th scope="col">Current</th>
-            <th scope="col">Maximum</th>
-            <th scope="col">New leverage</th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <LeverageRowView key={row.key} row={row} />
-          ))}
-        </tbody>
-      </table>
+      {/* Padded cells that never wrap, scrolling sideways on a narrow screen: columns never run together (issue 19). */}
+      <div className="overflow-x-auto">
+        <table aria-label={title} className="tabular w-full text-xs whitespace-nowrap [&_td]:pr-3 [&_th]:pr-3">
+          <thead className="text-left text-muted">
+            <tr>
+              <th scope="col">{title.endsWith('coin') ? 'Coin' : 'Symbol'}</th>
+              <th scope="col">Current</th>
+              <th scope="col">Maximum</th>
+              <th scope="col">New leverage</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <LeverageRowView key={row.key} row={row} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

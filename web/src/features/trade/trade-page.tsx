@@ -107,7 +107,8 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
             </div>
           </section>
         </div>
-        <div className="flex flex-col gap-2">
+        {/* Below the lg breakpoint the columns stack: the order form comes first (issue 19: at 390 px it was 1,466 px down). */}
+        <div className="order-first flex flex-col gap-2 lg:order-none">
           <OrderForm meta={meta} book={pipeline} focusRequest={formFocus} />
           <AccountSummary meta={meta} />
           <RiskControlsPanel meta={meta} />
