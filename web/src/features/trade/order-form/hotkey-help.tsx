@@ -6,7 +6,7 @@ export function HotkeyHelp({ onClose }: { onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 p-3">
+    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/40 p-3">
       <div
         role="dialog"
         aria-modal="true"
