@@ -3,7 +3,7 @@
 // as one tab stop, B and S, the "?" help; a stale leverage error clears.
 import type { Page } from '@playwright/test';
 import { simGet } from './support/chaos-sim';
-import { openMarket, restingBuy } from './support/trade-screen';
+import { openMarket, restingBuy, simPost } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
@@ -88,4 +88,15 @@ test('a refused leverage clears as soon as a valid value is typed', async ({ pag
   await expect(error).toBeVisible();
   await lev.getByLabel('Leverage').fill('10');
   await expect(error).toBeHidden();
+});
+
+test('a fill is announced on every screen, not only on the trading screen', async ({ page }) => {
+  await page.goto('/positions');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  // Wait for the shell's private socket and its first reads: a push before the subscription would be missed.
+  await expect(page.getByRole('status', { name: 'Connection: connected' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const clientOid = `every-screen-${Date.now()}`;
+  await simPost('main', '/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '20', clientOid });
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Buy 20 USDT on BTCUSDT filled/)).toBeVisible();
 });

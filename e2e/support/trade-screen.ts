@@ -34,12 +34,18 @@ export async function panelAvailable(page: Page, coin: string): Promise<string> 
   return plain(await cell.innerText());
 }
 
-const otherKey = { apiKey: 'demo-other-key', secret: 'demo-other-secret', passphrase: 'demo-other-pass' };
+const keys = {
+  main: { apiKey: 'demo-key', secret: 'demo-secret', passphrase: 'demo-pass' },
+  other: { apiKey: 'demo-other-key', secret: 'demo-other-secret', passphrase: 'demo-other-pass' },
+};
 
 /** A signed POST straight to the simulator as the unrelated trader; returns `data`. */
-export async function otherPost<T>(path: string, body: unknown): Promise<T> {
+export const otherPost = <T>(path: string, body: unknown) => simPost<T>('other', path, body);
+
+/** A signed POST straight to the simulator, past the desk, as the main trader (1000001) or the unrelated one (2000001). */
+export async function simPost<T>(as: keyof typeof keys, path: string, body: unknown): Promise<T> {
   const text = JSON.stringify(body);
-  const headers = signedHeaders(otherKey, { timestamp: String(Date.now()), method: 'POST', path, query: '', body: text });
+  const headers = signedHeaders(keys[as], { timestamp: String(Date.now()), method: 'POST', path, query: '', body: text });
   const res = await fetch(`${simUrl()}${path}`, { method: 'POST', headers, body: text });
   const env = (await res.json()) as { code: string; msg: string; data: T };
   if (env.code !== '00000') throw new Error(`POST ${path} answered ${env.code} ${env.msg}`);
