@@ -79,7 +79,7 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
   const bestAsk = useStore(book?.store ?? noBook, (s) => s.bestAsk);
   const bestBid = useStore(book?.store ?? noBook, (s) => s.bestBid);
   const units = sizeUnitsFor(meta, values.side, values.orderType);
-  const unit: SizeUnit = units.includes(values.sizeUnit ?? 'base') ? (values.sizeUnit ?? 'base') : 'base';
+  const unit = effectiveUnit(values);
   const quoteSizedMarket = units.includes('quote');
 
   const check = useMemo(() => validateOrderForm(values, { meta, holdMode }), [values, meta, holdMode]);
@@ -124,11 +124,21 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
   for (const f of Object.keys(serverErrors) as OrderFormField[]) errors[f] ??= serverErrors[f];
 
   const set = <K extends OrderFormField>(field: K, value: OrderFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      // A size typed in one coin is never read in another: when the unit changes (market
+      // buy <-> anything else, or USDT <-> BTC), the size is cleared rather than reinterpreted.
+      return effectiveUnit(next) === effectiveUnit(v) ? next : { ...next, qty: '' };
+    });
     setShown((s) => new Set(s).add(field));
     setServerErrors((e) => ({ ...e, [field]: undefined }));
     if (submit.kind !== 'idle') setSubmit({ kind: 'idle' });
   };
+
+  function effectiveUnit(v: OrderFormValues): SizeUnit {
+    const allowed = sizeUnitsFor(meta, v.side, v.orderType);
+    return allowed.includes(v.sizeUnit ?? 'base') ? (v.sizeUnit ?? 'base') : 'base';
+  }
 
   const applyPreset = (percent: number) => {
     const qty = presetSize(max, percent, meta);
