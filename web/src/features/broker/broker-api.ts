@@ -7,13 +7,15 @@ import { apiFetch } from '@web/lib/api/api-client';
 import { fetchAuditRows } from '@web/lib/api/audit-log';
 import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
-import type { JobOutcome } from '@web/lib/bulk-runner/bulk-runner';
 import { AUTOTRANSFER_ENDPOINT, currentSettings } from './current-settings';
 
 // The shared helpers, under the names this feature's components import them by.
 
+/** What one setting came to: applied, or refused with the reason shown to the broker. */
+export type SettingOutcome = { ok: true; message?: string } | { ok: false; message: string };
+
 /** One setting, on the account captured when the job was made (an account switch mid-run does not retarget it). */
-export async function setAutoTransfer(request: AutoTransferRequest, account: string): Promise<JobOutcome> {
+export async function setAutoTransfer(request: AutoTransferRequest, account: string): Promise<SettingOutcome> {
   try {
     const data = await callEndpoint(endpoints.setSubaccountAutotransfer, request, { account });
     // spec 2.4 / 7.5: `data` = "fail" is a failure even with code 00000.
