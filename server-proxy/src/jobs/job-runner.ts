@@ -63,7 +63,8 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
   /** At start: every job left running by an earlier process continues. */
   resumeAll(): number {
     const ids = this.deps.store.runnable();
-    for (const id of ids) this.kick(id);
+    // kick() logs its own failures; the loops run on while start-up continues.
+    for (const id of ids) void this.kick(id);
     return ids.length;
   }
 

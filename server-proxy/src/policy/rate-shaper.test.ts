@@ -126,7 +126,7 @@ describe('RateShaper', () => {
   it('serves queued calls before a newcomer once the window frees', async () => {
     const clock = new ManualClock();
     const shaper = new RateShaper(clock, options, clock);
-    for (let i = 0; i < 10; i++) shaper.admit('1|e', 10);
+    for (let i = 0; i < 10; i++) void shaper.admit('1|e', 10);
     const queued = shaper.admit('1|e', 10);
     let released = false;
     void (queued as Promise<void>).then(() => (released = true));

@@ -31,7 +31,7 @@ export function isPlainClick(e: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; children: ReactNode };
 
-export function Link({ to, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, onClick, target, children, ...rest }: LinkProps) {
   return (
     <a
       href={to}
@@ -43,7 +43,9 @@ export function Link({ to, onClick, target, ...rest }: LinkProps) {
         navigate(to);
       }}
       {...rest}
-    />
+    >
+      {children}
+    </a>
   );
 }
 

@@ -11,9 +11,9 @@ export function BadInputWarning() {
   const label = `${total} ${total === 1 ? 'message' : 'messages'} not understood`;
   return (
     <details className="relative text-sm" aria-label={`Warning: ${label}`}>
-      <summary className="cursor-pointer whitespace-nowrap font-medium text-warn" role="status">
+      <summary className="cursor-pointer whitespace-nowrap font-medium text-warn">
         <span aria-hidden="true">⚠ </span>
-        {label}
+        <span role="status">{label}</span>
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-80 rounded border border-line bg-panel p-2 shadow">
         <p className="mb-1 text-muted">These failed the exchange contract and were not applied; what they would have changed may be out of date.</p>

@@ -1,7 +1,7 @@
 // Leverage per futures symbol or per margin coin (spec 2.9: no global leverage). Each row
 // sets its own value; a refusal (e.g. margin leverage outside Advanced mode) is shown
 // on that row with the exchange's message.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ParamsOf } from '@web/lib/api/call-endpoint';
 import type { endpoints } from '@contract/endpoints';
 import { isApiError } from '@web/lib/api/api-error';
@@ -49,7 +49,13 @@ function LeverageRowView({ row }: { row: LeverageRow }) {
   const setLeverage = useSetLeverage();
   const [value, setValue] = useState(row.current ?? '');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  useEffect(() => setValue(row.current ?? ''), [row.current]);
+  // A new figure from the exchange replaces the field's text, adjusted during render
+  // rather than in an effect (one render, not two).
+  const [shown, setShown] = useState(row.current);
+  if (shown !== row.current) {
+    setShown(row.current);
+    setValue(row.current ?? '');
+  }
   const max = row.maxLeverage && /^\d+$/.test(row.maxLeverage) ? Number(row.maxLeverage) : undefined;
 
   const save = async () => {

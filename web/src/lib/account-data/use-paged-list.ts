@@ -33,8 +33,9 @@ export interface PagedListView<T> {
 }
 
 export function usePagedList<T>(key: string, topic: ListTopic, make: () => PagedListOptions<T>): PagedListView<T> {
-  // `make` closes over the same values `key` names, so the key alone decides identity.
-  const list = useMemo(() => listFor(key, make), [key]);
+  // `make` closes over the same values `key` names, and listFor keeps one list per key:
+  // a new `make` each render finds the same list, so the key alone decides identity.
+  const list = useMemo(() => listFor(key, make), [key, make]);
   const state = useStore(list.store);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // Leverage for the market on screen and the account's hold mode (spec 2.9, 4.5). A
 // refusal (e.g. hold mode with open orders, spec 7 rule 7) is shown with its reason
 // right under the control that was used.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@web/lib/api/api-error';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useSetHoldMode, useSetLeverage, useSettings } from '../api/trade-api';
@@ -15,7 +15,12 @@ export function LeverageControls({ meta }: { meta: InstrumentMeta }) {
     ? settings.data?.coinConfigList.find((c) => c.coin === meta.baseCoin)?.leverage
     : settings.data?.symbolConfigList.find((c) => c.symbol === meta.symbol && c.category.toLowerCase() === meta.category)?.leverage;
   const [leverage, setLeverageText] = useState(current ?? '');
-  useEffect(() => setLeverageText(current ?? ''), [current]);
+  // A new figure from the exchange replaces the field's text (adjusted during render, not in an effect).
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setLeverageText(current ?? '');
+  }
   const holdMode = settings.data?.holdMode;
   const [leverageMsg, setLeverageMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [holdMsg, setHoldMsg] = useState<{ ok: boolean; text: string } | null>(null);

@@ -18,7 +18,9 @@ type Denied = { reason: string; id: string } | null;
 /** `current`: the market on screen, for the "this symbol only" filter (off by default: every open order shows). */
 export function OpenOrdersPanel({ metaOf, current }: { metaOf(o: OrderRecord): InstrumentMeta | undefined; current?: MarketKey }) {
   const [onlyThis, setOnlyThis] = useState(false);
-  const market = useMemo(() => (onlyThis && current ? { category: current.category, symbol: current.symbol } : null), [onlyThis, current?.category, current?.symbol]);
+  const category = current?.category;
+  const symbol = current?.symbol;
+  const market = useMemo(() => (onlyThis && category !== undefined && symbol !== undefined ? { category, symbol } : null), [onlyThis, category, symbol]);
   const model = useOpenOrders(metaOf, market);
   // issue 8.5: Modify, Cancel, Save and Cancel selected are disabled with the reason for a
   // role without trade.write (the proxy refuses them regardless).

@@ -15,6 +15,7 @@ import { initialBookState, type BookSource, type BookState } from '@web/lib/book
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { LadderSideView } from './ladder-side-view';
+import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { onLadderKeyDown } from './ladder-keys';
 
 const ROWS = 12;
@@ -40,6 +41,8 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
   const asksCanvasRef = useRef<HTMLCanvasElement>(null);
   const bidsCanvasRef = useRef<HTMLCanvasElement>(null);
   const midRef = useRef<HTMLSpanElement>(null);
+  const ladderRef = useRef<HTMLDivElement>(null);
+  useKeyDown(ladderRef, (e) => onLadderKeyDown({ key: e.key, currentTarget: e.currentTarget as HTMLElement, target: e.target, preventDefault: () => e.preventDefault() }));
   const spreadRef = useRef<HTMLSpanElement>(null);
   const pick = useRef(onPickPrice);
   pick.current = onPickPrice;
@@ -96,7 +99,7 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
       <ColumnTitles meta={meta} />
       {/* Rows are drawn by LadderSideView; best first in the DOM (asks shown reversed). */}
       {/* One tab stop for the whole ladder; arrows move between levels (ladder-keys.ts). */}
-      <div role="group" aria-label="Book levels (arrow keys move, Enter picks the price)" tabIndex={0} onKeyDown={onLadderKeyDown} className="focus:outline focus:outline-1 focus:outline-accent">
+      <div ref={ladderRef} role="group" aria-label="Book levels (arrow keys move, Enter picks the price)" tabIndex={0} className="focus:outline focus:outline-1 focus:outline-accent">
         <LadderSide label="Asks" listRef={asksRef} canvasRef={asksCanvasRef} />
         <div className="my-1 flex items-center justify-between border-y border-line px-1 py-1 text-sm tabular" aria-label="Spread and mid" role="group">
           <span>

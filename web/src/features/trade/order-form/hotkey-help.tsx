@@ -1,25 +1,22 @@
 // The "?" overlay: every shortcut of the trading screen, from trade-hotkeys.ts.
 import { useEffect, useRef } from 'react';
+import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { tradeHotkeyHelp } from './trade-hotkeys';
 
 export function HotkeyHelp({ onClose }: { onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => close.current?.focus(), []);
+  useKeyDown(dialog, (e) => {
+    if (e.key === 'Escape' || e.key === '?') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    }
+  });
   return (
     <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/40 p-3">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="hotkey-help-title"
-        className="w-full max-w-md rounded-md border border-line bg-panel p-4 text-sm shadow-lg"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' || e.key === '?') {
-            e.preventDefault();
-            e.stopPropagation();
-            onClose();
-          }
-        }}
-      >
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby="hotkey-help-title" className="w-full max-w-md rounded-md border border-line bg-panel p-4 text-sm shadow-lg">
         <h2 id="hotkey-help-title" className="mb-2 font-semibold">
           Keyboard shortcuts
         </h2>

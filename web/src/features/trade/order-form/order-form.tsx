@@ -7,6 +7,7 @@ import { coinDisplayScale } from '@web/lib/format/coin-scale';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { qtyPresetPercents } from '@web/lib/instruments/qty-presets';
+import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import { HotkeyHelp } from './hotkey-help';
 import { tradeHotkeyOf } from './trade-hotkeys';
@@ -148,28 +149,9 @@ export function OrderFormView({ meta, model, denied, formRef }: { meta: Instrume
           </div>
         </details>
         {model.submit.kind === 'confirm' ? (
-          <div
-            role="alertdialog"
-            aria-label="Confirm order"
-            className="rounded border border-warn p-2 text-sm"
-            onKeyDown={(e) => {
-              // Esc cancels the confirmation (issue 19, Keyboard); nothing is sent.
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                model.onCancelConfirm();
-              }
-            }}
-          >
+          <ConfirmDialog onConfirm={model.onConfirm} onCancel={model.onCancelConfirm} denied={denied} deniedId={deniedId}>
             <ConfirmSummary ready={model.submit.ready} meta={meta} />
-            <div className="mt-2 flex gap-2">
-              <button type="button" autoFocus onClick={model.onConfirm} disabled={!!denied} aria-describedby={denied ? deniedId : undefined} className="rounded bg-accent px-3 py-1 text-accent-fg disabled:opacity-50">
-                Confirm
-              </button>
-              <button type="button" onClick={model.onCancelConfirm} className="rounded border border-line px-3 py-1">
-                Back
-              </button>
-            </div>
-          </div>
+          </ConfirmDialog>
         ) : (
           <button type="submit" disabled={model.pending || !!denied} aria-describedby={denied ? deniedId : undefined} className={`rounded py-2 font-semibold text-surface disabled:opacity-50 ${buy ? 'bg-buy' : 'bg-sell'}`}>
             {buy ? 'Buy' : 'Sell'} {meta.baseCoin}
@@ -218,6 +200,32 @@ function EstimateRows({ estimate, quoteCoin }: { estimate: OrderEstimate | undef
         {estimate?.fee ? `≤ ${formatDecimal(estimate.fee)} ${quoteCoin}` : '—'}
       </dd>
     </>
+  );
+}
+
+/** The confirmation step: Confirm takes the focus when it opens, and Esc cancels (issue 19, Keyboard); nothing is sent. */
+function ConfirmDialog({ onConfirm, onCancel, denied, deniedId, children }: { onConfirm(): void; onCancel(): void; denied: string | undefined; deniedId: string; children: ReactNode }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
+  useKeyDown(dialog, (e) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onCancel();
+    }
+  });
+  return (
+    <div ref={dialog} role="alertdialog" aria-label="Confirm order" className="rounded border border-warn p-2 text-sm">
+      {children}
+      <div className="mt-2 flex gap-2">
+        <button ref={confirm} type="button" onClick={onConfirm} disabled={!!denied} aria-describedby={denied ? deniedId : undefined} className="rounded bg-accent px-3 py-1 text-accent-fg disabled:opacity-50">
+          Confirm
+        </button>
+        <button type="button" onClick={onCancel} className="rounded border border-line px-3 py-1">
+          Back
+        </button>
+      </div>
+    </div>
   );
 }
 

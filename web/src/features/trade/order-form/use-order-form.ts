@@ -92,10 +92,8 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
   // balances change, so the maximum and the presets follow every fill.
   const assets = useAssets();
   const available = assets.data?.assets.find((a) => a.coin === availableCoin)?.available ?? (assets.data ? '0' : '');
-  const maxKey = endpointQueryKey(endpoints.maxOpenAvailable, account);
   useEffect(() => {
-    if (assets.dataUpdatedAt > 0) void client.invalidateQueries({ queryKey: maxKey });
-    // maxKey is derived from account, listed instead.
+    if (assets.dataUpdatedAt > 0) void client.invalidateQueries({ queryKey: maxOpenKey(account) });
   }, [assets.dataUpdatedAt, client, account]);
   const max: SizeMax | undefined = unit === 'quote' ? (available ? { value: available, unit } : undefined) : maxBase ? { value: maxBase, unit } : undefined;
 
@@ -174,7 +172,7 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
       // balances follow on the account channel. The open orders are read again only after
       // an unknown outcome, whose push may be lost too: a refetch drops the orders that
       // already finished (a post-only that was canceled at once), which the pushes show.
-      void client.invalidateQueries({ queryKey: maxKey });
+      void client.invalidateQueries({ queryKey: maxOpenKey(account) });
       if (unsure) refreshOrders(client, account);
     }
   };
@@ -216,3 +214,8 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
 }
 
 export type OrderFormModel = ReturnType<typeof useOrderForm>;
+
+/** The max-open query of an account, read again when balances change or an order was sent. */
+function maxOpenKey(account: string | null) {
+  return endpointQueryKey(endpoints.maxOpenAvailable, account);
+}

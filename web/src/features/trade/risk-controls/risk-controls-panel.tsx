@@ -1,8 +1,9 @@
 // One-click risk controls (issue 19): cancel all orders of the symbol or the category,
 // close all positions, and the dead-man's switch with its countdown. Each asks once
 // (Esc or Back declines) and then lists what happened to every order.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import type { SwitchState } from './dead-mans-switch';
 import { riskQuestion, useRiskControls, type RiskAction } from './use-risk-controls';
@@ -65,27 +66,7 @@ export function RiskControlsPanel({ meta }: { meta: InstrumentMeta }) {
         </p>
       )}
       {model.asking && (
-        <div
-          role="alertdialog"
-          aria-label="Confirm risk control"
-          className="mt-2 rounded border border-warn p-2 text-xs"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              model.back();
-            }
-          }}
-        >
-          <p>{riskQuestion(model.asking, meta)}</p>
-          <div className="mt-2 flex gap-2">
-            <button type="button" autoFocus onClick={model.confirm} className="rounded bg-accent px-3 py-1 text-accent-fg">
-              Yes
-            </button>
-            <button type="button" onClick={model.back} className="rounded border border-line px-3 py-1">
-              Back
-            </button>
-          </div>
-        </div>
+        <AskOnce question={riskQuestion(model.asking, meta)} onYes={model.confirm} onBack={model.back} />
       )}
       {model.pending && (
         <p role="status" className="mt-1 text-xs text-muted">
@@ -158,5 +139,31 @@ function SwitchStatus({ sw }: { sw: SwitchState }) {
       Armed: every open order is canceled in {left} s unless the desk re-arms it (it does every {Math.round(sw.seconds / 3)} s while this page is open).
       {sw.lastError && <span className="block text-sell">Last re-arm failed: {sw.lastError}; retrying.</span>}
     </p>
+  );
+}
+
+/** Asks once: Yes takes the focus when it opens, and Esc goes back without sending anything. */
+function AskOnce({ question, onYes, onBack }: { question: string; onYes(): void; onBack(): void }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const yes = useRef<HTMLButtonElement>(null);
+  useEffect(() => yes.current?.focus(), []);
+  useKeyDown(dialog, (e) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onBack();
+    }
+  });
+  return (
+    <div ref={dialog} role="alertdialog" aria-label="Confirm risk control" className="mt-2 rounded border border-warn p-2 text-xs">
+      <p>{question}</p>
+      <div className="mt-2 flex gap-2">
+        <button ref={yes} type="button" onClick={onYes} className="rounded bg-accent px-3 py-1 text-accent-fg">
+          Yes
+        </button>
+        <button type="button" onClick={onBack} className="rounded border border-line px-3 py-1">
+          Back
+        </button>
+      </div>
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 // with category tabs, a search box and a keyboard-navigable list (arrows, Enter, Esc).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InstrumentMeta, TradeCategory } from '@web/lib/instruments/instrument-meta';
+import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { filterInstruments, moveIndex, pickerTabs } from './filter-instruments';
 
 export interface SymbolPickerProps {
@@ -59,7 +60,8 @@ function PickerDialog({ instruments, initialCategory, onClose, onPick }: { instr
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setIndex(0), [category, text]);
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
+  const dialog = useRef<HTMLDivElement>(null);
+  useKeyDown(dialog, (e) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       onClose();
@@ -74,10 +76,10 @@ function PickerDialog({ instruments, initialCategory, onClose, onPick }: { instr
       const i = pickerTabs.findIndex((t) => t.category === category);
       setCategory(pickerTabs[moveIndex(i, e.key === 'ArrowRight' ? 1 : -1, pickerTabs.length)]!.category);
     }
-  };
+  });
   const activeId = list[index] ? `picker-${list[index].category}-${list[index].symbol}` : undefined;
   return (
-    <div role="dialog" aria-modal="true" aria-label="Choose market" onKeyDown={onKeyDown} className="absolute top-full left-0 z-40 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-line bg-panel p-2 shadow-xl">
+    <div ref={dialog} role="dialog" aria-modal="true" aria-label="Choose market" className="absolute top-full left-0 z-40 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-md border border-line bg-panel p-2 shadow-xl">
       <div role="tablist" aria-label="Category" className="mb-2 flex gap-1">
         {pickerTabs.map((t) => (
           <button key={t.category} type="button" role="tab" aria-selected={t.category === category} onClick={() => setCategory(t.category)} className={`rounded px-2 py-1 text-xs ${t.category === category ? 'bg-raised font-semibold' : 'text-muted'}`}>
@@ -106,7 +108,12 @@ function PickerDialog({ instruments, initialCategory, onClose, onPick }: { instr
             role="option"
             aria-selected={i === index}
             onMouseEnter={() => setIndex(i)}
-            onClick={() => onPick(m)}
+            // Keys reach the options through the search box (aria-activedescendant); a
+            // press picks before the box would lose focus to the list.
+            onMouseDown={(e) => {
+              e.preventDefault();
+              onPick(m);
+            }}
             className={`flex cursor-pointer justify-between rounded px-2 py-1 text-sm ${i === index ? 'bg-raised' : ''}`}
           >
             <span>{m.symbol}</span>
