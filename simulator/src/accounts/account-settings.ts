@@ -60,6 +60,8 @@ export class AccountSettings {
   setLeverage(uid: number, req: SetLeverageRequest): void {
     const a = this.accounts.get(uid);
     const product = req.productType ?? req.category;
+    // Cross margin only, as for orders: an isolated leverage would be a setting nothing reads.
+    if (req.marginMode === 'isolated') throw paramError('marginMode', 'isolated margin is not offered by this simulator; use crossed');
     if (product === 'margin') {
       if (a.accountMode !== 'advanced') throw new SimError('25240', { field: `${a.accountMode} account mode (margin)` });
       const inst = this.instruments.all.find((i) => i.category === 'margin' && (i.baseCoin === req.coin || i.quoteCoin === req.coin));

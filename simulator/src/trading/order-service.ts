@@ -176,6 +176,9 @@ export class OrderService {
     }
     const futures = category === 'usdt-futures';
     if (!futures && req.reduceOnly === 'yes') throw paramError('reduceOnly', 'applies only to futures orders');
+    // The simulator keeps cross margin only (ARCHITECTURE.md): an isolated order is refused
+    // rather than placed as a cross one the trader did not ask for.
+    if (req.marginMode === 'isolated') throw paramError('marginMode', 'isolated margin is not offered by this simulator; use crossed');
     // posSide on a spot order, or in one-way mode, is ignored as the public API does.
     const hedge = futures && account.holdMode === 'hedge_mode';
     if (hedge && req.posSide === undefined) throw paramError('posSide', 'is required in hedge mode (long or short)');

@@ -33,6 +33,19 @@ describe('order entry validation', () => {
     expect((await f.place(spotBuy('60000', '0.01', { clientOid: 'dup-1' }))).code).toBe('00000');
   });
 
+  it('refuses isolated margin on an order and on set-leverage, naming marginMode, instead of acting as if crossed', async () => {
+    f = fixture();
+    const order = await f.place({ category: 'usdt-futures', symbol: 'BTCUSDT', orderType: 'market', side: 'buy', qty: '0.001', marginMode: 'isolated' });
+    expect(order).toMatchObject({ code: '40017', status: 400 });
+    expect(order.msg).toContain('marginMode');
+    const leverage = await call(f.sim, 'POST', '/api/v3/account/set-leverage', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', leverage: '5', marginMode: 'isolated' });
+    expect(leverage.code).toBe('40017');
+    expect(leverage.msg).toContain('marginMode');
+    // Crossed, the documented default, is accepted on both.
+    expect((await f.place({ category: 'usdt-futures', symbol: 'BTCUSDT', orderType: 'market', side: 'buy', qty: '0.001', marginMode: 'crossed' })).code).toBe('00000');
+    expect((await call(f.sim, 'POST', '/api/v3/account/set-leverage', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', leverage: '5', marginMode: 'crossed' })).code).toBe('00000');
+  });
+
   it('rejects an unknown symbol with 25100 naming it', async () => {
     f = fixture();
     const r = await f.place({ ...spotBuy('1', '1'), symbol: 'FOOUSDT' });
