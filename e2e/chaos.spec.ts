@@ -246,8 +246,12 @@ test('under injected faults, the desk trades without duplicates or losses and co
     );
     for (const [coin, text] of rows) {
       const shown = text.replace(/,/g, '').trim();
-      const truth = assets.assets.find((a) => a.coin === coin)?.available ?? '0';
-      expect(compareDecimal(shown || '0', truth), `${coin} available: UI ${shown}, simulator ${truth}`).toBe(0);
+      const exact = assets.assets.find((a) => a.coin === coin)?.available ?? '0';
+      // The panel shows the coin's display precision, rounded toward zero (issue 19):
+      // the simulator's figure cut to the decimals shown must equal it exactly.
+      const decimals = shown.includes('.') ? shown.length - shown.indexOf('.') - 1 : 0;
+      const truth = fromScaled(toScaled(exact, decimals, { rounding: 'down' }), decimals);
+      expect(compareDecimal(shown || '0', truth), `${coin} available: UI ${shown}, simulator ${exact}`).toBe(0);
     }
   }).toPass({ timeout: SETTLE_MS });
 

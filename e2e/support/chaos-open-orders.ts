@@ -10,6 +10,8 @@ export interface ShownOrder {
 }
 
 const OPEN = new Set(['live', 'new', 'partially_filled']);
+// The panel shows a state as a word ("Partially filled"); the simulator sends its name.
+const isOpenShown = (state: string) => OPEN.has(state.toLowerCase().replace(/ /g, '_'));
 const stateOf = (o: SimOrder) => o.state ?? o.orderStatus ?? '?';
 const nameOf = (o: SimOrder) => o.clientOid || o.orderId;
 
@@ -19,7 +21,7 @@ const nameOf = (o: SimOrder) => o.clientOid || o.orderId;
  * history), to say what became of an order the screen still shows as open.
  */
 export function openOrdersDiff(shown: readonly ShownOrder[], simOpen: readonly SimOrder[], known: readonly SimOrder[]): string[] {
-  const shownOpen = new Map(shown.filter((s) => OPEN.has(s.state)).map((s) => [s.name, s] as const));
+  const shownOpen = new Map(shown.filter((s) => isOpenShown(s.state)).map((s) => [s.name, s] as const));
   const truth = new Map(simOpen.map((o) => [nameOf(o), o] as const));
   const byName = new Map(known.map((o) => [nameOf(o), o] as const));
   const lines: string[] = [];

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { isApiError } from '@web/lib/api/api-error';
 import { login } from '@web/lib/session/auth-api';
 import { meQueryKey } from '@web/lib/session/me-query';
+import { socketClosedNotice } from '@web/lib/ws/socket-closed-notice';
+
+/** The proxy's close code for a socket whose session ended (server-proxy/src/relay/ws-relay.ts). */
+const SESSION_ENDED = 4401;
 
 export function LoginScreen() {
   const queryClient = useQueryClient();
@@ -14,6 +19,9 @@ export function LoginScreen() {
     mutationFn: () => login(username, password),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
+  // The desk may have ended the session itself (signed out elsewhere, user removed or
+  // re-roled): say so here too, since this screen replaces the header that showed it.
+  const closedBecause = useStore(socketClosedNotice, (s) => (s.code === SESSION_ENDED ? s.reason : null));
   const error = signIn.error ? (isApiError(signIn.error) ? signIn.error.message : String(signIn.error)) : undefined;
 
   const submit = (e: FormEvent) => {
@@ -31,6 +39,11 @@ export function LoginScreen() {
           Local admin: open the URL that <code>npm start</code> printed (<code>Open http://127.0.0.1:8080/auth/token?t=…</code>). It signs you in once. Team members
           sign in below.
         </p>
+        {closedBecause !== null && (
+          <p role="alert" className="text-sm text-sell">
+            Signed out: closed by the desk: {closedBecause}
+          </p>
+        )}
         <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {error && (
