@@ -140,6 +140,11 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
     expect(res.statusCode).toBe(401);
     expect(rest.calls.length).toBe(before);
     expect(desk.auditStore.query({ user: 'removed-rest' }).list).toEqual([]);
+    // The page that drops to the login form learns why from /auth/me.
+    const me = await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie: s.cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toMatchObject({ code: 'DESK401S' });
+    expect(me.json<{ msg: string }>().msg).toContain('user removed');
   });
 
   it('closes every socket of a user demoted to viewer, public ones too', async () => {

@@ -100,7 +100,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
   });
 
   app.get('/auth/me', async (request, reply) => {
-    const session = sessionOf(request.headers, ctx.sessions);
+    const checked = ctx.sessions.check(readCookie(request.headers.cookie, SESSION_COOKIE));
+    // A session the desk ended says why (the page may learn it here before its sockets close).
+    if ('ended' in checked && checked.ended !== 'unknown session') return replyError(request, reply, 'DESK401S', { detail: checked.ended }, ctx.clock.now());
+    const session = 'session' in checked ? checked.session : undefined;
     if (!session) return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
     reply.header('cache-control', 'no-store');
     return describeSession(session, ctx);

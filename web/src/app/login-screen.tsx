@@ -6,6 +6,7 @@ import { TextField } from '@web/components/text-field';
 import { isApiError } from '@web/lib/api/api-error';
 import { login } from '@web/lib/session/auth-api';
 import { meQueryKey } from '@web/lib/session/me-query';
+import { sessionEndedNotice } from '@web/lib/session/session-ended-notice';
 import { socketClosedNotice } from '@web/lib/ws/socket-closed-notice';
 
 /** The proxy's close code for a socket whose session ended (server-proxy/src/relay/ws-relay.ts). */
@@ -22,6 +23,7 @@ export function LoginScreen() {
   // The desk may have ended the session itself (signed out elsewhere, user removed or
   // re-roled): say so here too, since this screen replaces the header that showed it.
   const closedBecause = useStore(socketClosedNotice, (s) => (s.code === SESSION_ENDED ? s.reason : null));
+  const endedBecause = useStore(sessionEndedNotice, (s) => s.message);
   const error = signIn.error ? (isApiError(signIn.error) ? signIn.error.message : String(signIn.error)) : undefined;
 
   const submit = (e: FormEvent) => {
@@ -39,10 +41,16 @@ export function LoginScreen() {
           Local admin: open the URL that <code>npm start</code> printed (<code>Open http://127.0.0.1:8080/auth/token?t=…</code>). It signs you in once. Team members
           sign in below.
         </p>
-        {closedBecause !== null && (
+        {closedBecause !== null ? (
           <p role="alert" className="text-sm text-sell">
             Signed out: closed by the desk: {closedBecause}
           </p>
+        ) : (
+          endedBecause !== null && (
+            <p role="alert" className="text-sm text-sell">
+              {endedBecause}
+            </p>
+          )
         )}
         <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />

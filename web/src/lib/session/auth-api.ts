@@ -1,6 +1,7 @@
 // The proxy's session routes (/auth/*). Not exchange paths, so not in the catalog.
 import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
 import { meSchema, type Me } from '@contract/schemas/session';
+import { sessionEndedNotice } from './session-ended-notice';
 
 type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -54,7 +55,10 @@ export async function fetchMe(fetchImpl: FetchLike = defaultFetch, signal?: Abor
     }
     return parsed.data;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) return null;
+    if (e instanceof ApiError && e.status === 401) {
+      if (e.code === 'DESK401S') sessionEndedNotice.setState({ message: e.message });
+      return null;
+    }
     throw e;
   }
 }
