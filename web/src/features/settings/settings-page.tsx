@@ -2,7 +2,8 @@
 // hold mode, and leverage per futures symbol and per margin coin (spec 2.9, 4.5). A
 // refusal shows the exchange's message and, in words, why.
 import { useMemo } from 'react';
-import { usePositions, useSettings, useUnfilledOrders } from '@web/lib/account-data/account-queries';
+import { usePositions, useSettings } from '@web/lib/account-data/account-queries';
+import { useUnfilledOrders } from '@web/lib/account-data/open-orders/unfilled-orders-query';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { HoldModeControl } from './hold-mode-control';

@@ -3,16 +3,16 @@
 // widgets; each widget's logic sits in its own hook.
 import { useCallback, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import { isOpenState } from '@contract/schemas/common';
 import type { OrderRecord } from '@contract/schemas/orders';
+import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import type { OwnOrder } from '@web/lib/book/book-ladder';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useConnectionStatus } from '@web/lib/ws/use-connection-status';
 import { AccountSummary } from './account/account-summary';
 import { LeverageControls } from './account/leverage-controls';
-import { isOpenState } from './api/order-cache';
 import { useUnfilledOrders } from './api/trade-api';
-import { usePrivateChannels } from './api/use-private-channels';
 import { BatchEntry } from './batch/batch-entry';
 import { DepthChart } from './charts/depth-chart';
 import { PriceChart } from './charts/price-chart';
@@ -26,7 +26,7 @@ import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
 
 export function TradePage() {
-  usePrivateChannels();
+  useAccountChannels();
   const instruments = useInstruments();
   const key = useStore(tradeUiStore, (s) => s.instrument);
   const setInstrument = useStore(tradeUiStore, (s) => s.setInstrument);

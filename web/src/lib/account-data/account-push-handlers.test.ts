@@ -4,6 +4,7 @@ import type { Assets, Position } from '@contract/schemas/account';
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { assets, orderPush, position } from './account-fixtures.test-support';
 import { accountPushHandlers, type OrderPushContext } from './account-push-handlers';
+import type { OrderPageData } from './open-orders/order-cache';
 import { assetsKey, positionsKey, settingsKey, unfilledOrdersKey } from './account-queries';
 import { onListStale, type ListTopic } from './list-refresh-events';
 import { createBadInputStore } from '@web/lib/bad-input/bad-input-store';
@@ -170,7 +171,7 @@ describe('live dialect pushes', () => {
     const seen = staleLists();
     const handed: string[] = [];
     const { state: _state, orderStatus: _status, ...rest } = orderPush({ orderId: '9' });
-    accountPushHandlers(client, 'main', { onOrders: (items) => handed.push(...items.map((i) => i.state)) }).order({
+    accountPushHandlers(client, 'main', { onOrderNews: (items) => handed.push(...items.map((i) => i.state)) }).order({
       data: [{ ...rest, category: 'SPOT', orderStatus: 'cancelled', cancelReason: 'normal_cancel' }],
     });
     expect(handed).toEqual(['canceled']);
@@ -216,18 +217,24 @@ describe('pushes that fail the contract', () => {
 });
 
 describe('order pushes', () => {
-  it('refetch the pending orders by default', () => {
-    const client = clientWith([[unfilledOrdersKey('main'), { list: [], cursor: '' }]]);
-    accountPushHandlers(client, 'main').order({ data: [orderPush({ state: 'live' })] });
-    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(true);
+  it('patch the pending orders of their account in place, without a refetch', () => {
+    const client = clientWith([[unfilledOrdersKey('main'), { list: [orderPush({ orderId: '1' })], cursor: '' }]]);
+    accountPushHandlers(client, 'main').order({ data: [orderPush({ orderId: '1', state: 'canceled', updatedTime: '11' }), orderPush({ orderId: '2' })] });
+    const page = client.getQueryData<OrderPageData>(unfilledOrdersKey('main'));
+    expect(page?.list.map((o) => `${o.orderId}:${o.state}`)).toEqual(['2:live', '1:canceled']);
+    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(false);
+    expect(client.getQueryData(unfilledOrdersKey('sub'))).toBeUndefined();
   });
 
-  it('go to the screen’s own handler instead, with the account they belong to', () => {
+  it('hand only the news to the reaction, with the account they belong to: a push sent twice once', () => {
     const client = clientWith([[unfilledOrdersKey('main'), { list: [], cursor: '' }]]);
     const handed: { items: readonly OrderPushItem[]; ctx: OrderPushContext }[] = [];
-    accountPushHandlers(client, 'main', { onOrders: (items, ctx) => handed.push({ items, ctx }) }).order({ data: [orderPush({ orderId: '7' })] });
+    const on = accountPushHandlers(client, 'main', { onOrderNews: (items, ctx) => handed.push({ items, ctx }) });
+    const push = orderPush({ orderId: '7', state: 'canceled', cancelSource: 'user', updatedTime: '20' });
+    on.order({ data: [push] });
+    on.order({ data: [push] });
+    on.order({ data: [orderPush({ orderId: '7', state: 'live', updatedTime: '10' })] });
     expect(handed.map((h) => [h.items.map((i) => i.orderId), h.ctx.account])).toEqual([[['7'], 'main']]);
-    expect(invalidated(client, unfilledOrdersKey('main'))).toBe(false);
   });
 
   it('with a fill, refetch balances and settings and make fills, records and history stale', () => {

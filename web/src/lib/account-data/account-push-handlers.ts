@@ -1,35 +1,32 @@
 // What each private push does to the cached account data (spec 6.2), apart from the
 // socket so it is tested against a real QueryClient: account pushes replace the assets,
-// position pushes patch the positions, order pushes refresh (or, for a screen that
-// patches them itself, hand over) the pending orders and, when they carry a fill or a
-// final state, tell the loaded lists to fetch their head. spec 4.7 rule 1: the order
+// position pushes patch the positions, order pushes patch the pending orders
+// (open-orders/merge-order-pushes.ts) and, when they carry a fill or a final state, tell
+// the loaded lists to fetch their head. spec 4.7 rule 1: the order
 // channel sends no snapshot, so after every reconnect everything is fetched again.
 // Pushes may come late, twice or swapped (issue 9): an account or position push older
 // than one already applied to the same thing (by the push time `ts`) is skipped, so a
-// stale one never moves the screen backwards. Order pushes are left to the screen's
-// handler, or refetched, which is authoritative.
+// stale one never moves the screen backwards; order pushes are compared per order
+// (open-orders/order-versions.ts) for the same reason.
 import type { QueryClient } from '@tanstack/react-query';
 import { position as positionSchema, type Assets, type Position } from '@contract/schemas/account';
 import { fillPushItem } from '@contract/schemas/orders';
 import { accountPushItem, mergeAccountPush, orderPushItem, type OrderPushItem } from '@contract/schemas/ws-private';
 import { badInput, parsePushItems, type BadInput } from '@web/lib/bad-input/bad-input-store';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
-import { assetsKey, positionsKey, refreshAccountReads, unfilledOrdersKey } from './account-queries';
+import { assetsKey, positionsKey, refreshAccountReads } from './account-queries';
+import { mergeOrderPushes, type OrderPushContext } from './open-orders/merge-order-pushes';
 import { markListsStale } from './list-refresh-events';
 import { applyPositionPush, balancesMoved, orderPushEffect, positionKey } from './private-pushes';
 
-export interface OrderPushContext {
-  client: QueryClient;
-  account: string;
-}
+export type { OrderPushContext };
 
 export interface AccountChannelOptions {
   /**
-   * Takes the order pushes instead of the default refetch of the pending orders (the
-   * trading screen patches its open-orders page push by push and raises toasts). Keep
-   * it stable (a module-level function): a new one re-subscribes.
+   * Reacts to the order pushes that were news, after they were merged into the pending
+   * orders (the shell raises toasts). Keep it stable (a module-level function).
    */
-  onOrders?: ((items: readonly OrderPushItem[], ctx: OrderPushContext) => void) | undefined;
+  onOrderNews?: ((items: readonly OrderPushItem[], ctx: OrderPushContext) => void) | undefined;
   /** Where pushes that fail the contract are reported (the page-wide store by default). */
   badInput?: BadInput | undefined;
 }
@@ -77,8 +74,8 @@ export function accountPushHandlers(client: QueryClient, account: string, option
     order(msg) {
       const items = parsePushItems('order', orderPushItem, msg.data, sink);
       if (items.length === 0) return;
-      if (options.onOrders) options.onOrders(items, { client, account });
-      else void client.invalidateQueries({ queryKey: unfilledOrdersKey(account) });
+      const news = mergeOrderPushes(items, { client, account });
+      if (news.length > 0) options.onOrderNews?.(news, { client, account });
       const effect = orderPushEffect(items);
       if (effect.filled) {
         markListsStale('fills', 'records');

@@ -9,6 +9,7 @@ import { useCurrentAccount } from '@web/lib/session/use-session';
 export const assetsKey = (account: string | null) => endpointQueryKey(endpoints.assets, account, {});
 export const positionsKey = (account: string | null) => endpointQueryKey(endpoints.currentPosition, account, {});
 export const settingsKey = (account: string | null) => endpointQueryKey(endpoints.settings, account, {});
+/** Pending orders: read and kept by open-orders/ (unfilled-orders-query.ts), their one owner. */
 export const unfilledOrdersKey = (account: string | null) => endpointQueryKey(endpoints.unfilledOrders, account, {});
 
 export function useAssets() {
@@ -24,12 +25,6 @@ export function usePositions() {
 export function useSettings() {
   const account = useCurrentAccount();
   return useQuery({ ...endpointQueryOptions(endpoints.settings, {}, account), enabled: account !== null });
-}
-
-/** Pending orders; the order channel keeps them current (no snapshot there: spec 4.7 rule 1). */
-export function useUnfilledOrders() {
-  const account = useCurrentAccount();
-  return useQuery({ ...endpointQueryOptions(endpoints.unfilledOrders, {}, account), staleTime: Infinity, enabled: account !== null });
 }
 
 export function useFundingAssets() {

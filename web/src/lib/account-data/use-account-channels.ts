@@ -1,30 +1,79 @@
 // Keeps the account's cached data live while a screen that shows it is mounted (spec
 // 6.2): the private order, account, position and fill channels, and the refetch after every
 // reconnect. What each push does is in account-push-handlers.ts.
-import { useQueryClient } from '@tanstack/react-query';
+//
+// One owner: however many components mount this (the shell for its toasts, the screen
+// for its data), the account has one set of subscriptions and every push is applied once.
+// Each mount adds only its reaction to order news. Two sets of handlers would each merge
+// the same push, and only the first would see it as news.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { deskSockets } from '@web/lib/ws/desk-sockets';
-import { accountPushHandlers, type AccountChannelOptions } from './account-push-handlers';
+import { accountPushHandlers, type AccountChannelOptions, type OrderPushContext } from './account-push-handlers';
 
-export function useAccountChannels(options: AccountChannelOptions = {}): void {
+type OrderReaction = (items: readonly OrderPushItem[], ctx: OrderPushContext) => void;
+
+interface LiveChannels {
+  /** One entry per mount; a mount without a reaction holds `null`. */
+  readonly holders: Map<symbol, OrderReaction | null>;
+  readonly stop: () => void;
+}
+
+const live = new WeakMap<QueryClient, Map<string, LiveChannels>>();
+
+/** Subscribes the account's channels on the first hold and stops them at the last release. */
+export function holdAccountChannels(client: QueryClient, account: string, onOrderNews: OrderReaction | null, open: (holders: LiveChannels['holders']) => () => void): () => void {
+  let byAccount = live.get(client);
+  if (!byAccount) {
+    byAccount = new Map();
+    live.set(client, byAccount);
+  }
+  let entry = byAccount.get(account);
+  if (!entry) {
+    const holders: LiveChannels['holders'] = new Map();
+    entry = { holders, stop: open(holders) };
+    byAccount.set(account, entry);
+  }
+  const id = Symbol('holder');
+  entry.holders.set(id, onOrderNews);
+  const held = entry;
+  const accounts = byAccount;
+  return () => {
+    held.holders.delete(id);
+    if (held.holders.size > 0) return;
+    held.stop();
+    accounts.delete(account);
+  };
+}
+
+function openChannels(client: QueryClient, account: string, holders: LiveChannels['holders']): () => void {
+  const socket = deskSockets().private;
+  const on = accountPushHandlers(client, account, {
+    onOrderNews: (items, ctx) => {
+      for (const react of holders.values()) react?.(items, ctx);
+    },
+  });
+  const offs = [
+    socket.subscribe({ instType: 'UTA', topic: 'order' }, on.order),
+    socket.subscribe({ instType: 'UTA', topic: 'account' }, on.account),
+    socket.subscribe({ instType: 'UTA', topic: 'position' }, on.position),
+    socket.subscribe({ instType: 'UTA', topic: 'fill' }, on.fill),
+    socket.onReconnect(on.reconnect),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+export function useAccountChannels(options: Pick<AccountChannelOptions, 'onOrderNews'> = {}): void {
   const client = useQueryClient();
   const account = useCurrentAccount();
-  const { onOrders } = options;
+  const { onOrderNews } = options;
 
   useEffect(() => {
     if (!account) return;
-    const socket = deskSockets().private;
-    const on = accountPushHandlers(client, account, { onOrders });
-    const offs = [
-      socket.subscribe({ instType: 'UTA', topic: 'order' }, on.order),
-      socket.subscribe({ instType: 'UTA', topic: 'account' }, on.account),
-      socket.subscribe({ instType: 'UTA', topic: 'position' }, on.position),
-      socket.subscribe({ instType: 'UTA', topic: 'fill' }, on.fill),
-      socket.onReconnect(on.reconnect),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [account, client, onOrders]);
+    return holdAccountChannels(client, account, onOrderNews ?? null, (holders) => openChannels(client, account, holders));
+  }, [account, client, onOrderNews]);
 }

@@ -10,7 +10,7 @@ import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 
 export { useAssets, usePositions, useSettings } from '@web/lib/account-data/account-queries';
-export { useUnfilledOrders } from './unfilled-orders-query';
+export { useUnfilledOrders } from '@web/lib/account-data/open-orders/unfilled-orders-query';
 export { useSetHoldMode, useSetLeverage } from '@web/lib/account-data/account-mutations';
 
 export function useMaxOpen(params: ParamsOf<typeof endpoints.maxOpenAvailable> | null) {

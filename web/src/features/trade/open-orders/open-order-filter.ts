@@ -1,7 +1,7 @@
 // Which open orders the panel under the chart lists and counts (issue 19): every open
 // order of the account, of every type and market, or only those of the market on screen.
 import type { OrderRecord } from '@contract/schemas/orders';
-import { isOpenState } from '../api/order-cache';
+import { isOpenState } from '@contract/schemas/common';
 
 export interface MarketKey {
   category: string;

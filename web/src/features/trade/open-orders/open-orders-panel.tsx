@@ -4,7 +4,7 @@ import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
-import { isOpenState } from '../api/order-cache';
+import { isOpenState } from '@contract/schemas/common';
 import { filledText, orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
 import { cancelReasonText } from '../toasts/order-toast-text';
 import type { MarketKey } from './open-order-filter';

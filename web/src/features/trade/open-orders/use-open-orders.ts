@@ -12,7 +12,7 @@ import { usePlacementApi } from '@web/lib/order-placement/use-placement-api';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { chunk } from '../batch/batch-rows';
-import { isOpenState } from '../api/order-cache';
+import { isOpenState } from '@contract/schemas/common';
 import { isOfMarket, type MarketKey } from './open-order-filter';
 import { refreshOrders, useUnfilledOrders } from '../api/trade-api';
 

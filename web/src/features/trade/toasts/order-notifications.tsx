@@ -1,8 +1,6 @@
 // Order notifications on every screen (issue 19): the shell mounts this once, so a fill
-// is announced wherever the trader is, not only on the trading screen. It listens to the
-// order channel only to speak; the screens that show orders keep their own caches.
-// The trading screen raises the same toasts from its own handler: both carry the order's
-// key, so they land on one toast.
+// is announced wherever the trader is, not only on the trading screen. It reacts only to
+// order news: pushes lib/account-data merged and found new (a push sent twice is not).
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { orderToastText } from './order-toast-text';
@@ -17,7 +15,7 @@ function announce(items: readonly OrderPushItem[]): void {
 }
 
 // Module-level, so the channel hook never re-subscribes (use-account-channels.ts).
-const channels = { onOrders: announce };
+const channels = { onOrderNews: announce };
 
 export function OrderNotifications() {
   useAccountChannels(channels);

@@ -4,6 +4,7 @@
 // nothing follows it; otherwise the later updatedTime wins, then the later state
 // (live < new < partially_filled), then the larger filled quantity.
 import { compareDecimal } from '@contract/decimal';
+import { isTerminalState } from '@contract/schemas/common';
 
 export interface OrderVersion {
   state: string;
@@ -12,14 +13,6 @@ export interface OrderVersion {
 }
 
 const openRank: Record<string, number> = { live: 0, new: 1, partially_filled: 2 };
-
-export function isTerminalState(state: string): boolean {
-  return state === 'filled' || state === 'canceled';
-}
-
-export function isOpenState(state: string): boolean {
-  return state === 'live' || state === 'new' || state === 'partially_filled';
-}
 
 /** Unix milliseconds as text; anything else counts as the oldest. */
 export function timeOf(text: string): bigint {

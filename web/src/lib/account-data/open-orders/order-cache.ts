@@ -13,9 +13,9 @@
 import type { OrderRecord } from '@contract/schemas/orders';
 import { MAX_PAGE_LIMIT } from '@contract/schemas/pagination';
 import type { OrderPushItem } from '@contract/schemas/ws-private';
-import { compareOrderVersions, isOpenState, isTerminalState, timeOf } from './order-versions';
+import { isOpenState, isTerminalState } from '@contract/schemas/common';
+import { compareOrderVersions, timeOf } from './order-versions';
 
-export { isOpenState } from './order-versions';
 
 export interface OrderPageData {
   list: OrderRecord[];

@@ -1,4 +1,4 @@
-// Where the trading screen keeps what it knows of each order (order-cache.ts) beside the
+// Where the account's open-orders knowledge is kept (order-cache.ts) beside the
 // react-query page: one record per query client and account, so pushes and refetches of
 // the same account share it, and a new client (a test, a fresh app) starts empty.
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,8 +1,9 @@
-// The trading screen's read of the pending orders (spec 4.7 rule 1): the same query key
-// as lib/account-data's (so invalidations after a reconnect or an unsure outcome reach
-// it), but each answer is merged with what the order channel told us meanwhile
-// (order-cache.ts) instead of replacing it, and orders the answer could not settle are
-// re-checked by another read a moment later, a bounded number of times in a row.
+// The one read of the pending orders (spec 4.7 rule 1), for every screen that shows them:
+// each answer is merged with what the order channel told us meanwhile (order-cache.ts)
+// instead of replacing it, so a refetch never undoes a push, and orders the answer could
+// not settle are re-checked by another read a moment later, a bounded number of times in
+// a row. Invalidating unfilledOrdersKey (after a reconnect or an unsure outcome) reads
+// through here too.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '@contract/endpoints';
 import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';

@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { holdAccountChannels } from './use-account-channels';
+
+describe('holdAccountChannels (one set of subscriptions per account)', () => {
+  it('opens on the first hold, shares it with later holds, and stops at the last release', () => {
+    const client = new QueryClient();
+    let opened = 0;
+    let stopped = 0;
+    const open = () => {
+      opened += 1;
+      return () => {
+        stopped += 1;
+      };
+    };
+    const releaseShell = holdAccountChannels(client, 'main', () => undefined, open);
+    const releaseScreen = holdAccountChannels(client, 'main', null, open);
+    expect(opened).toBe(1);
+    releaseShell();
+    expect(stopped).toBe(0);
+    releaseScreen();
+    expect(stopped).toBe(1);
+    holdAccountChannels(client, 'main', null, open)();
+    expect([opened, stopped]).toEqual([2, 2]);
+  });
+
+  it('keeps accounts and query clients apart, and calls every holder’s reaction once per news', () => {
+    const client = new QueryClient();
+    const seen: string[] = [];
+    let holders: Map<symbol, ((items: readonly never[], ctx: never) => void) | null> | undefined;
+    const open = (h: typeof holders) => {
+      holders = h;
+      return () => undefined;
+    };
+    holdAccountChannels(client, 'main', () => seen.push('shell'), open as never);
+    holdAccountChannels(client, 'main', () => seen.push('screen'), open as never);
+    let otherOpens = 0;
+    holdAccountChannels(client, 'sub', null, () => ((otherOpens += 1), () => undefined));
+    holdAccountChannels(new QueryClient(), 'main', null, () => ((otherOpens += 1), () => undefined));
+    for (const react of holders?.values() ?? []) react?.([], undefined as never);
+    expect(seen).toEqual(['shell', 'screen']);
+    expect(otherOpens).toBe(2);
+  });
+});
