@@ -1,6 +1,8 @@
 // The filters of the history lists (spec 4.6 time range; category, symbol or coin), and
 // their translation into query parameters. Time inputs are local date-times; the range
 // is checked before anything is sent.
+import { formatLocalDateTime, parseLocalDateTime } from '@web/lib/format/format-time';
+
 export interface HistoryFilters {
   /** Unix ms as text, or '' for open-ended. */
   start: string;
@@ -12,19 +14,16 @@ export interface HistoryFilters {
 
 export const noFilters: HistoryFilters = { start: '', end: '', category: '', symbol: '' };
 
-/** "2024-05-01T12:30:05" (local, as a datetime-local input gives it) -> "1714566605000"; '' stays ''. */
+/** A datetime-local value -> Unix ms as text ('' for an open end), or null when it is not a time. */
 export function localInputToMs(value: string): string | null {
   if (value === '') return '';
-  const t = new Date(value).getTime();
-  return Number.isFinite(t) && t >= 0 ? String(t) : null;
+  const ms = parseLocalDateTime(value);
+  return ms === undefined ? null : String(ms);
 }
 
-/** Unix ms as text -> the datetime-local value (seconds precision) in local time. */
+/** Unix ms as text -> the datetime-local value (seconds precision); '' for an open end. */
 export function msToLocalInput(ms: string): string {
-  if (!/^\d+$/.test(ms)) return '';
-  const d = new Date(Number(ms));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return /^\d+$/.test(ms) ? formatLocalDateTime(Number(ms)) : '';
 }
 
 /** The problem with a range, naming the field, or null when it is fine. */

@@ -17,10 +17,10 @@ import { archiveNote, fetchArchiveRows, readArchiveCsv, syncArchive, type Archiv
 import { describeError } from '@web/lib/api/describe-error';
 import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
 import { sessionStore } from '@web/lib/session/session-store';
+import { parseLocalDateTime } from '@web/lib/format/format-time';
 import { useGranted } from '@web/lib/session/use-granted';
 import { PledgeRateChart } from './pledge-rate-chart';
 import { orderIdsOf, revisionPoints } from './pledge-chart-series';
-import { localInputToMs } from './revise-query';
 
 type Range = Pick<ArchiveQuery, 'from' | 'to' | 'ref'>;
 
@@ -62,8 +62,8 @@ export default function PledgeRatePage() {
   const chartTo = range.to !== undefined ? Number(range.to) : Math.max(points[points.length - 1]?.time ?? 0, Math.min(Date.now(), (revisions.data?.meta.complete.at(-1)?.to ?? 0)));
 
   const show = () => {
-    const f = from ? localInputToMs(from) : undefined;
-    const t = to ? localInputToMs(to) : undefined;
+    const f = from ? parseLocalDateTime(from) : undefined;
+    const t = to ? parseLocalDateTime(to) : undefined;
     if (from && f === undefined) return setProblem({ field: 'from', reason: 'must be a date and time' });
     if (to && t === undefined) return setProblem({ field: 'to', reason: 'must be a date and time' });
     if (f !== undefined && t !== undefined && t < f) return setProblem({ field: 'to', reason: 'the range ends before it starts: "To" must not be before "From"' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert';
-import { buildReviseQuery, msToLocalInput, type ReviseFilters } from './revise-query';
+import { formatLocalDateTime } from '@web/lib/format/format-time';
+import { buildReviseQuery, type ReviseFilters } from './revise-query';
 
 const now = new Date('2025-06-15T12:00').getTime();
 const day = 24 * 3600 * 1000;
@@ -8,8 +9,8 @@ const filters = (over: Partial<ReviseFilters> = {}): ReviseFilters => ({
   orderId: '',
   reviseSide: '',
   pledgeCoin: '',
-  from: msToLocalInput(now - 30 * day),
-  to: msToLocalInput(now),
+  from: formatLocalDateTime(now - 30 * day, 'minutes'),
+  to: formatLocalDateTime(now, 'minutes'),
   pageSize: '100',
   ...over,
 });
@@ -26,16 +27,16 @@ describe('buildReviseQuery', () => {
   });
 
   it('refuses a start older than three months, with the reason on the From field', () => {
-    const built = buildReviseQuery(filters({ from: msToLocalInput(now - REVISE_HISTORY_WINDOW_MS - 60_000) }), now);
+    const built = buildReviseQuery(filters({ from: formatLocalDateTime(now - REVISE_HISTORY_WINDOW_MS - 60_000, 'minutes') }), now);
     expect(built).toEqual({ ok: false, field: 'from', reason: 'only the past three months can be queried' });
   });
 
   it('accepts a start just inside three months', () => {
-    expect(buildReviseQuery(filters({ from: msToLocalInput(now - REVISE_HISTORY_WINDOW_MS + 60_000) }), now).ok).toBe(true);
+    expect(buildReviseQuery(filters({ from: formatLocalDateTime(now - REVISE_HISTORY_WINDOW_MS + 60_000, 'minutes') }), now).ok).toBe(true);
   });
 
   it('refuses an end before the start, on the To field', () => {
-    expect(buildReviseQuery(filters({ to: msToLocalInput(now - 40 * day) }), now)).toMatchObject({ ok: false, field: 'to' });
+    expect(buildReviseQuery(filters({ to: formatLocalDateTime(now - 40 * day, 'minutes') }), now)).toMatchObject({ ok: false, field: 'to' });
   });
 
   it('refuses a page size above 100 or below 1', () => {

@@ -3,6 +3,7 @@
 // contract's own schema, so the reason shows before anything is sent.
 import { reviseHistoryQueryAt, REVISE_HISTORY_MAX_PAGE_SIZE, type reviseSides } from '@contract/schemas/earn-broker-convert';
 import { check } from '@contract/validation';
+import { parseLocalDateTime } from '@web/lib/format/format-time';
 
 export interface ReviseFilters {
   orderId: string;
@@ -19,25 +20,13 @@ export type ReviseQuery = ReturnType<ReturnType<typeof reviseHistoryQueryAt>['pa
 /** The form's field for a field of the request, so the reason sits next to what the user typed. */
 const formFieldOf: Record<string, keyof ReviseFilters> = { startTime: 'from', endTime: 'to', orderId: 'orderId', reviseSide: 'reviseSide', pledgeCoin: 'pledgeCoin', pageSize: 'pageSize' };
 
-export function localInputToMs(text: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return undefined;
-  const ms = new Date(text).getTime();
-  return Number.isFinite(ms) ? ms : undefined;
-}
-
-export function msToLocalInput(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 export type BuiltQuery = { ok: true; query: ReviseQuery } | { ok: false; field: keyof ReviseFilters; reason: string };
 
 /** The query for page 1 (the caller sets pageNo), or the first problem named by its form field. */
 export function buildReviseQuery(f: ReviseFilters, now: number): BuiltQuery {
-  const start = localInputToMs(f.from);
+  const start = parseLocalDateTime(f.from);
   if (start === undefined) return { ok: false, field: 'from', reason: 'must be a date and time' };
-  const end = localInputToMs(f.to);
+  const end = parseLocalDateTime(f.to);
   if (end === undefined) return { ok: false, field: 'to', reason: 'must be a date and time' };
   const raw: Record<string, string> = { startTime: String(start), endTime: String(end), pageNo: '1', pageSize: f.pageSize.trim() || '10' };
   if (f.orderId.trim()) raw.orderId = f.orderId.trim();
