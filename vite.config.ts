@@ -39,5 +39,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one worker; most files wait on sockets and
+    // child processes, so more keep both cores busy (194 s with one, 125 s with four, on a
+    // machine shared with other work; three leaves room for the spawned simulators).
+    maxWorkers: 3,
   },
 });
