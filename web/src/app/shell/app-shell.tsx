@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { ErrorBoundary } from '@web/components/error-boundary';
-import { Panel } from '@web/components/panel';
+import { PageFrame } from '@web/components/page-frame';
 import { OrderNotifications } from '@web/features/trade/toasts/order-notifications';
 import type { Me } from '@contract/schemas/session';
 import { useCurrentAccount } from '@web/lib/session/use-session';
@@ -50,7 +50,7 @@ export function AppShell({ me }: { me: Me }) {
             {Screen ? (
               <Screen />
             ) : pathname === '/' && allowed.length > 0 ? null : (
-              <Panel title="Not found">
+              <PageFrame title="Not found" boxed>
                 <p className="text-muted">
                   {allowed.length === 0 ? 'Your role has no screens on this desk.' : 'There is no screen at this address, or your role may not open it.'}
                 </p>
@@ -61,7 +61,7 @@ export function AppShell({ me }: { me: Me }) {
                     </Link>
                   </p>
                 )}
-              </Panel>
+              </PageFrame>
             )}
           </Suspense>
         </ErrorBoundary>

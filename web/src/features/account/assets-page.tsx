@@ -6,6 +6,7 @@ import { useAssets, useFundingAssets, useMaxTransferable } from '@web/lib/accoun
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { ratioPercent } from './ratio-percent';
+import { PageFrame } from '@web/components/page-frame';
 
 export function AssetsPage() {
   useAccountChannels();
@@ -27,13 +28,7 @@ export function AssetsPage() {
     : [];
 
   return (
-    <div className="flex flex-col gap-3 p-2">
-      <h1 className="text-base font-semibold">Assets</h1>
-      {assets.isError && (
-        <p role="alert" className="text-sell">
-          Balances could not be loaded: {assets.error.message}
-        </p>
-      )}
+    <PageFrame title="Assets" reads={[{ what: 'Balances', error: assets.error }]}>
       <section aria-labelledby="assets-summary" className="rounded-md border border-line bg-panel p-3">
         <h2 id="assets-summary" className="mb-2 text-sm font-semibold">
           Unified account
@@ -123,7 +118,7 @@ export function AssetsPage() {
           </tbody>
         </table>
       </section>
-    </div>
+    </PageFrame>
   );
 }
 

@@ -4,11 +4,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { endpoints } from '@contract/endpoints';
 import type { Position } from '@contract/schemas/account';
+import { SelectField } from '@web/components/select-field';
 import { isApiError } from '@web/lib/api/api-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { closeOrder, type CloseForm } from './close-order';
+
+const closeTypeOptions = [
+  { value: 'market', label: 'market' },
+  { value: 'limit', label: 'limit' },
+];
 
 export function ClosePositionForm({ position, meta, hedge, onDone }: { position: Position; meta: InstrumentMeta; hedge: boolean; onDone(): void }) {
   const account = useCurrentAccount();
@@ -51,13 +57,7 @@ export function ClosePositionForm({ position, meta, hedge, onDone }: { position:
         void submit();
       }}
     >
-      <label className="flex flex-col text-muted">
-        Close order type
-        <select value={form.orderType} onChange={(e) => setForm({ ...form, orderType: e.target.value as CloseForm['orderType'] })} className={input}>
-          <option value="market">market</option>
-          <option value="limit">limit</option>
-        </select>
-      </label>
+      <SelectField compact label="Close order type" value={form.orderType} onChange={(e) => setForm({ ...form, orderType: e.target.value as CloseForm['orderType'] })} options={closeTypeOptions} />
       <label className="flex flex-col text-muted">
         Close quantity
         <input value={form.qty} inputMode="decimal" onChange={(e) => setForm({ ...form, qty: e.target.value })} aria-invalid={problem?.field === 'qty' || undefined} aria-describedby={problem?.field === 'qty' ? 'close-qty-error' : undefined} className={input} />

@@ -9,6 +9,7 @@ import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { ClosePositionForm } from './close-position-form';
 import { pnlPercent } from './pnl-percent';
+import { PageFrame } from '@web/components/page-frame';
 
 const headers = ['Symbol', 'Side', 'Size', 'Avg price', 'Mark price', 'Unrealised PnL', 'PnL %', 'Liq. price', 'Leverage', 'Margin', 'Close'];
 
@@ -23,13 +24,7 @@ export function PositionsPage() {
   const hedgeOf = (p: Position) => (settings.data?.holdMode ?? p.holdMode) === 'hedge_mode';
 
   return (
-    <div className="flex flex-col gap-2 p-2">
-      <h1 className="text-base font-semibold">Positions</h1>
-      {positions.isError && (
-        <p role="alert" className="text-sell">
-          Positions could not be loaded: {positions.error.message}
-        </p>
-      )}
+    <PageFrame title="Positions" reads={[{ what: 'Positions', error: positions.error }]}>
       <div className="overflow-x-auto rounded-md border border-line bg-panel p-2">
         <table aria-label="Positions" className="tabular w-full text-xs">
           <thead className="text-left text-muted">
@@ -95,7 +90,7 @@ export function PositionsPage() {
           </tbody>
         </table>
       </div>
-    </div>
+    </PageFrame>
   );
 }
 

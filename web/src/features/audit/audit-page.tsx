@@ -6,7 +6,7 @@ import { useStore } from 'zustand';
 import { endpointList } from '@contract/endpoints';
 import { tradeTopics } from '@contract/schemas/ws-private';
 import { Button } from '@web/components/button';
-import { Panel } from '@web/components/panel';
+import { PageFrame } from '@web/components/page-frame';
 import type { AuditQueryInput } from '@web/lib/api/audit-log';
 import { describeError } from '@web/lib/api/describe-error';
 import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
@@ -31,9 +31,9 @@ export default function AuditPage() {
 
   if (!gate.granted) {
     return (
-      <Panel title="Audit">
+      <PageFrame boxed title="Audit">
         <p className="text-muted">{gate.reason}.</p>
-      </Panel>
+      </PageFrame>
     );
   }
 
@@ -43,7 +43,7 @@ export default function AuditPage() {
   };
 
   return (
-    <Panel
+    <PageFrame boxed
       title="Audit"
       actions={
         <div className="flex gap-2">
@@ -82,6 +82,6 @@ export default function AuditPage() {
           {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </Button>
       )}
-    </Panel>
+    </PageFrame>
   );
 }

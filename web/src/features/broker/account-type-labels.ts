@@ -1,4 +1,4 @@
-import type { autoTransferAccountTypes } from '@contract/schemas/earn-broker-convert';
+import { autoTransferAccountTypes } from '@contract/schemas/earn-broker-convert';
 
 /** spec 4.2: what each destination account type is. */
 export const accountTypeLabels: Record<(typeof autoTransferAccountTypes)[number], string> = {
@@ -7,3 +7,6 @@ export const accountTypeLabels: Record<(typeof autoTransferAccountTypes)[number]
   'coin-futures': 'coin-futures (coin-M futures)',
   'usdc-futures': 'usdc-futures (USDC-M futures)',
 };
+
+/** The destination choices, in the contract's order, for a SelectField. */
+export const accountTypeOptions = autoTransferAccountTypes.map((t) => ({ value: t, label: accountTypeLabels[t] }));

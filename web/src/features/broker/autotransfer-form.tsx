@@ -1,13 +1,14 @@
 // One auto-transfer setting (spec 4.2): checked with the contract's schema before sending,
 // the problem shown next to its field.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { autoTransferAccountTypes, autoTransferRequest } from '@contract/schemas/earn-broker-convert';
+import { autoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { check } from '@contract/validation';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
+import { SelectField } from '@web/components/select-field';
 import { currentSettingsKey, setAutoTransfer } from './broker-api';
-import { accountTypeLabels } from './account-type-labels';
+import { accountTypeLabels, accountTypeOptions } from './account-type-labels';
 
 export function AutoTransferForm({ account, canWrite, denied }: { account: string; canWrite: boolean; denied: string }) {
   const [values, setValues] = useState({ subUid: '', coin: '', toAccountType: 'spot' });
@@ -15,7 +16,6 @@ export function AutoTransferForm({ account, canWrite, denied }: { account: strin
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const client = useQueryClient();
-  const selectId = useId();
 
   const submit = async () => {
     setResult(null);
@@ -45,18 +45,7 @@ export function AutoTransferForm({ account, canWrite, denied }: { account: strin
     >
       <TextField label="Sub-account UID" name="subUid" inputMode="numeric" value={values.subUid} error={errorOf('subUid')} onChange={(e) => setValues({ ...values, subUid: e.target.value.trim() })} />
       <TextField label="Coin" name="coin" value={values.coin} error={errorOf('coin')} onChange={(e) => setValues({ ...values, coin: e.target.value.trim().toUpperCase() })} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={selectId} className="text-sm text-muted">
-          Destination account type
-        </label>
-        <select id={selectId} value={values.toAccountType} onChange={(e) => setValues({ ...values, toAccountType: e.target.value })} className="rounded border border-line bg-surface px-2 py-1.5 text-fg">
-          {autoTransferAccountTypes.map((t) => (
-            <option key={t} value={t}>
-              {accountTypeLabels[t]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Destination account type" value={values.toAccountType} onChange={(e) => setValues({ ...values, toAccountType: e.target.value })} options={accountTypeOptions} />
       <Button type="submit" variant="primary" disabled={!canWrite || busy} title={canWrite ? undefined : denied}>
         {busy ? 'Setting…' : 'Set auto-transfer'}
       </Button>

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { SubaccountStatus } from '@contract/schemas/broker-subaccounts';
 import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
-import { Panel } from '@web/components/panel';
+import { PageFrame } from '@web/components/page-frame';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { sessionStore } from '@web/lib/session/session-store';
 import { useGranted } from '@web/lib/session/use-granted';
@@ -57,7 +57,7 @@ export default function BrokerPage() {
   };
 
   return (
-    <Panel title="Broker: sub-account auto-transfer">
+    <PageFrame boxed title="Broker: sub-account auto-transfer">
       {!account ? (
         <p className="text-muted">Your user has no exchange account on this desk.</p>
       ) : (
@@ -110,6 +110,6 @@ export default function BrokerPage() {
           </div>
         </div>
       )}
-    </Panel>
+    </PageFrame>
   );
 }

@@ -6,10 +6,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { BrokerSubaccount } from '@contract/schemas/broker-subaccounts';
 import type { DeskSetting } from '@contract/schemas/broker-jobs';
-import { autoTransferAccountTypes, type AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
+import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { Button } from '@web/components/button';
+import { SelectField } from '@web/components/select-field';
 import { describeError } from '@web/lib/api/describe-error';
-import { accountTypeLabels } from './account-type-labels';
+import { accountTypeOptions } from './account-type-labels';
 import type { SubaccountDirectory } from './use-subaccounts';
 
 const ROW_HEIGHT = 32;
@@ -54,7 +55,6 @@ export function SubaccountList({
   const [busy, setBusy] = useState(false);
   const searchId = useId();
   const coinId = useId();
-  const typeId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const shown = useMemo(() => directory.subs.filter((s) => matchesSearch(s, query)), [directory.subs, query]);
@@ -175,18 +175,7 @@ export function SubaccountList({
           </label>
           <input id={coinId} value={coin} onChange={(e) => setCoin(e.target.value)} className="w-24 rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={typeId} className="text-xs text-muted">
-            Destination account type
-          </label>
-          <select id={typeId} value={toAccountType} onChange={(e) => setToAccountType(e.target.value as AccountType)} className="rounded border border-line bg-surface px-2 py-1 text-sm text-fg">
-            {autoTransferAccountTypes.map((t) => (
-              <option key={t} value={t}>
-                {accountTypeLabels[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Destination account type" value={toAccountType} onChange={(e) => setToAccountType(e.target.value as AccountType)} options={accountTypeOptions} />
         <Button type="submit" variant="primary" disabled={!canWrite || selected.size === 0 || busy} title={canWrite ? undefined : denied}>
           Set auto-transfer for {selected.size} selected
         </Button>

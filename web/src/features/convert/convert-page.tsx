@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpoints } from '@contract/endpoints';
 import { Button } from '@web/components/button';
+import { PageFrame } from '@web/components/page-frame';
 import { Panel } from '@web/components/panel';
 import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
@@ -56,7 +57,7 @@ export default function ConvertPage() {
   };
 
   return (
-    <div className="flex flex-col gap-3">
+    <PageFrame title="Convert">
       <Panel title="Small-balance conversion">
         <p className="text-sm text-muted" data-testid="small-balance-rule">
           {smallBalanceRule}
@@ -146,6 +147,6 @@ export default function ConvertPage() {
           </table>
         </Panel>
       )}
-    </div>
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 // Savings redemption result lookup (issue 8.3, spec 4.3 and 2.3): success, or fail with the
 // exchange's message; every lookup of the session is listed below the form.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { endpoints } from '@contract/endpoints';
 import { periodTypes, redeemResultQuery } from '@contract/schemas/earn-broker-convert';
 import { check } from '@contract/validation';
@@ -14,6 +14,7 @@ import { usePermissionGate } from '@web/lib/session/use-granted';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { addLookup, loadLookups, saveLookups, type LookupEntry } from './lookup-history';
 import { TableHead } from '@web/components/table-head';
+import { SelectField } from '@web/components/select-field';
 
 const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
 
@@ -26,7 +27,6 @@ export function RedemptionLookup() {
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const [history, setHistory] = useState<LookupEntry[]>(() => loadLookups(storage));
   const [busy, setBusy] = useState(false);
-  const periodId = useId();
 
   const record = (e: LookupEntry) =>
     setHistory((h) => {
@@ -67,18 +67,7 @@ export function RedemptionLookup() {
         className="flex flex-wrap items-end gap-3"
       >
         <TextField label="Subscription order ID" value={orderId} error={problem?.field === 'orderId' ? problem.message : undefined} onChange={(e) => setOrderId(e.target.value)} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={periodId} className="text-sm text-muted">
-            Period type
-          </label>
-          <select id={periodId} value={periodType} onChange={(e) => setPeriodType(e.target.value)} className="rounded border border-line bg-surface px-2 py-1.5 text-fg">
-            {periodTypes.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Period type" value={periodType} onChange={(e) => setPeriodType(e.target.value)} options={periodTypes.map((p) => ({ value: p, label: p }))} />
         <Button type="submit" variant="primary" disabled={!canRead || busy} title={readGate.reason}>
           {busy ? 'Looking up…' : 'Look up'}
         </Button>

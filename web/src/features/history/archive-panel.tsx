@@ -3,11 +3,12 @@
 // says how far the archive is complete; the table has the CSV's columns; the CSV of the
 // whole range is streamed from the proxy with a progress bar.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { archiveColumns, type ArchiveFeed } from '@contract/schemas/archive';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
+import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
 import { archiveNote, fetchArchivePage, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
@@ -32,7 +33,6 @@ function inputMs(text: string): number | undefined {
 export function ArchivePanel() {
   const account = useStore(sessionStore, (s) => s.account);
   const queryClient = useQueryClient();
-  const feedId = useId();
   const [feed, setFeed] = useState<ShownFeed>('fills');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -93,18 +93,7 @@ export function ArchivePanel() {
         }}
         className="flex flex-wrap items-end gap-3"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={feedId} className="text-sm text-muted">
-            List
-          </label>
-          <select id={feedId} value={feed} onChange={(e) => setFeed(e.target.value as ShownFeed)} className="rounded border border-line bg-surface px-2 py-1.5 text-fg">
-            {feedsShown.map((f) => (
-              <option key={f.feed} value={f.feed}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="List" value={feed} onChange={(e) => setFeed(e.target.value as ShownFeed)} options={feedsShown.map((f) => ({ value: f.feed, label: f.label }))} />
         <TextField label="From" type="datetime-local" value={from} error={problem?.field === 'from' ? problem.reason : undefined} onChange={(e) => setFrom(e.target.value)} />
         <TextField label="To" type="datetime-local" value={to} error={problem?.field === 'to' ? problem.reason : undefined} onChange={(e) => setTo(e.target.value)} />
         <Button type="submit" variant="primary">

@@ -1,6 +1,7 @@
 // One history list: its filters, the virtualized rows with "load more" and infinite
 // scroll, and CSV export of the loaded rows or of the whole range.
 import { useCallback, useId, useMemo, useState } from 'react';
+import { SelectField } from '@web/components/select-field';
 import { usePagedList } from '@web/lib/account-data/use-paged-list';
 import { buildCsv } from '@web/lib/csv/csv-build';
 import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
@@ -9,6 +10,13 @@ import { localInputToMs, msToLocalInput, rangeProblem, type HistoryFilters, noFi
 import { PAGE_SIZE, type ListDefinition } from './history-lists';
 import { useRangeExport } from './use-range-export';
 import { VirtualTable } from './virtual-table';
+
+const categoryOptions = [
+  { value: '', label: 'All' },
+  { value: 'spot', label: 'Spot' },
+  { value: 'margin', label: 'Margin' },
+  { value: 'usdt-futures', label: 'USDT-futures' },
+];
 
 interface Props<Row> {
   def: ListDefinition<Row>;
@@ -140,26 +148,8 @@ function FilterForm<Row>({ def, applied, onApply, symbolOptions }: { def: ListDe
         To
         <input type="datetime-local" step={1} value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={problem?.field === 'end' || undefined} aria-describedby={problem?.field === 'end' ? `${id}-problem` : undefined} className={input} />
       </label>
-      <label className="flex flex-col text-muted">
-        Category
-        <select value={category} onChange={(e) => setCategory(e.target.value as HistoryFilters['category'])} className={input}>
-          <option value="">All</option>
-          <option value="spot">Spot</option>
-          <option value="margin">Margin</option>
-          <option value="usdt-futures">USDT-futures</option>
-        </select>
-      </label>
-      <label className="flex flex-col text-muted">
-        {symbolLabel}
-        <select value={symbol} onChange={(e) => setSymbol(e.target.value)} className={input}>
-          <option value="">All</option>
-          {options.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField compact label="Category" value={category} onChange={(e) => setCategory(e.target.value as HistoryFilters['category'])} options={categoryOptions} />
+      <SelectField compact label={symbolLabel} value={symbol} onChange={(e) => setSymbol(e.target.value)} options={[{ value: '', label: 'All' }, ...options.map((s) => ({ value: s, label: s }))]} />
       <button type="submit" className="rounded bg-accent px-3 py-1 font-medium text-accent-fg">
         Apply filters
       </button>

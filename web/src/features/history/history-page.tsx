@@ -7,6 +7,7 @@ import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { ArchivePanel } from './archive-panel';
 import { HistoryListView } from './history-list-view';
 import { financialRecordsList, fillsList, orderHistoryList } from './history-lists';
+import { PageFrame } from '@web/components/page-frame';
 
 const tabs = [
   { id: 'orders', label: 'Order history' },
@@ -30,8 +31,7 @@ export function HistoryPage() {
   const coins = useMemo(() => (assets.data?.assets ?? []).map((a) => a.coin), [assets.data]);
 
   return (
-    <div className="flex flex-col gap-2 p-2">
-      <h1 className="text-base font-semibold">Orders, fills and records</h1>
+    <PageFrame title="Orders, fills and records">
       <div role="tablist" aria-label="History lists" className="flex gap-1">
         {tabs.map((t) => (
           <button
@@ -54,7 +54,7 @@ export function HistoryPage() {
         {tab === 'records' && <HistoryListView key="records" def={financialRecordsList} symbolOptions={coins} />}
         {tab === 'archive' && <ArchivePanel />}
       </section>
-    </div>
+    </PageFrame>
   );
 }
 

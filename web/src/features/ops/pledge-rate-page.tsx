@@ -4,14 +4,15 @@
 // chart on a true time axis per loan order (picked from the archived loan orders), a
 // table with the CSV's columns, and a CSV export streamed from the archive.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { archiveColumns, type ArchiveMeta } from '@contract/schemas/archive';
 import { reviseRecord, type ReviseRecord } from '@contract/schemas/earn-broker-convert';
 import { borrowRecord } from '@contract/schemas/loan-orders';
 import { Button } from '@web/components/button';
-import { Panel } from '@web/components/panel';
+import { PageFrame } from '@web/components/page-frame';
 import { TextField } from '@web/components/text-field';
+import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
 import { archiveNote, fetchArchiveRows, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
@@ -41,7 +42,6 @@ export default function PledgeRatePage() {
   const [range, setRange] = useState<Range>({});
   const [syncing, setSyncing] = useState<string | null>(null);
   const [exporting, setExporting] = useState<{ rows: number; total: number; message: string } | null>(null);
-  const orderId = useId();
 
   const revisions = useQuery({
     queryKey: ['archive', account, 'revisions', range],
@@ -96,9 +96,9 @@ export default function PledgeRatePage() {
 
   if (!canRead) {
     return (
-      <Panel title="Pledge-rate history">
+      <PageFrame boxed title="Pledge-rate history">
         <p className="text-muted">Your role ({role}) may not read loan and savings data: it needs the earn.read permission.</p>
-      </Panel>
+      </PageFrame>
     );
   }
 
@@ -106,7 +106,7 @@ export default function PledgeRatePage() {
   const columns = archiveColumns.revisions;
 
   return (
-    <Panel title="Pledge-rate history">
+    <PageFrame boxed title="Pledge-rate history">
       <form
         aria-label="Pledge-rate filters"
         noValidate
@@ -116,19 +116,13 @@ export default function PledgeRatePage() {
         }}
         className="flex flex-wrap items-end gap-3"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={orderId} className="text-sm text-muted">
-            Loan order
-          </label>
-          <select id={orderId} value={order} onChange={(e) => setOrder(e.target.value)} className="max-w-full rounded border border-line bg-surface px-2 py-1.5 text-fg">
-            <option value="">all loan orders</option>
-            {loanList.map((l) => (
-              <option key={l.orderId} value={l.orderId}>
-                {l.orderId} · {l.loanCoin} against {l.pledgeCoin} · {l.status.toLowerCase()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Loan order"
+          className="max-w-full"
+          value={order}
+          onChange={(e) => setOrder(e.target.value)}
+          options={[{ value: '', label: 'all loan orders' }, ...loanList.map((l) => ({ value: l.orderId, label: `${l.orderId} · ${l.loanCoin} against ${l.pledgeCoin} · ${l.status.toLowerCase()}` }))]}
+        />
         <TextField label="From" type="datetime-local" value={from} error={problem?.field === 'from' ? problem.reason : undefined} onChange={(e) => setFrom(e.target.value)} />
         <TextField label="To" type="datetime-local" value={to} error={problem?.field === 'to' ? problem.reason : undefined} onChange={(e) => setTo(e.target.value)} />
         <Button type="submit" variant="primary">
@@ -201,6 +195,6 @@ export default function PledgeRatePage() {
           </table>
         </div>
       </div>
-    </Panel>
+    </PageFrame>
   );
 }

@@ -9,6 +9,7 @@ import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { HoldModeControl } from './hold-mode-control';
 import { LeverageTable } from './leverage-table';
 import { OrderConfirmationControl } from './order-confirmation-control';
+import { PageFrame } from '@web/components/page-frame';
 
 const accountModes: Record<string, string> = {
   spot: 'Spot mode: spot only, no margin and no futures.',
@@ -38,13 +39,7 @@ export function SettingsPage() {
   }, [instruments.data]);
 
   return (
-    <div className="flex max-w-4xl flex-col gap-3 p-2">
-      <h1 className="text-base font-semibold">Account settings</h1>
-      {settings.isError && (
-        <p role="alert" className="text-sell">
-          Settings could not be loaded: {settings.error.message}
-        </p>
-      )}
+    <PageFrame title="Account settings" className="max-w-4xl" reads={[{ what: 'Settings', error: settings.error }]}>
       <section aria-labelledby="settings-account" className="rounded-md border border-line bg-panel p-3 text-sm">
         <h2 id="settings-account" className="mb-2 font-semibold">
           Account
@@ -88,7 +83,7 @@ export function SettingsPage() {
           request: (leverage: string) => ({ category: 'MARGIN', coin, leverage }),
         }))}
       />
-    </div>
+    </PageFrame>
   );
 }
 
