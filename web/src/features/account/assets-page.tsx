@@ -46,7 +46,7 @@ export function AssetsPage() {
         <h2 id="assets-coins" className="mb-2 text-sm font-semibold">
           Balances by coin
         </h2>
-        <table aria-label="Balances by coin" className="tabular w-full text-xs">
+        <table aria-label="Balances by coin" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
           <thead className="text-left text-muted">
             <tr>
               <th scope="col">Coin</th>
@@ -95,7 +95,7 @@ export function AssetsPage() {
             Funding balances could not be loaded: {funding.error.message}
           </p>
         )}
-        <table aria-label="Funding assets" className="tabular w-full text-xs">
+        <table aria-label="Funding assets" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
           <thead className="text-left text-muted">
             <tr>
               <th scope="col">Coin</th>

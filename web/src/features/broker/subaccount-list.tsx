@@ -175,7 +175,7 @@ export function SubaccountList({
           </label>
           <input id={coinId} value={coin} onChange={(e) => setCoin(e.target.value)} className="w-24 rounded border border-line bg-surface px-2 py-1 text-sm text-fg" />
         </div>
-        <SelectField label="Destination account type" value={toAccountType} onChange={(e) => setToAccountType(e.target.value as AccountType)} options={accountTypeOptions} />
+        <SelectField compact label="Destination account type" value={toAccountType} onChange={(e) => setToAccountType(e.target.value as AccountType)} options={accountTypeOptions} />
         <Button type="submit" variant="primary" disabled={!canWrite || selected.size === 0 || busy} title={canWrite ? undefined : denied}>
           Set auto-transfer for {selected.size} selected
         </Button>
