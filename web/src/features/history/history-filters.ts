@@ -1,13 +1,14 @@
 // The filters of the history lists (spec 4.6 time range; category, symbol or coin), and
 // their translation into query parameters. Time inputs are local date-times; the range
 // is checked before anything is sent.
+import type { TradedCategory } from '@contract/schemas/common';
 import { formatLocalDateTime, parseLocalDateTime } from '@web/lib/format/format-time';
 
 export interface HistoryFilters {
   /** Unix ms as text, or '' for open-ended. */
   start: string;
   end: string;
-  category: '' | 'spot' | 'margin' | 'usdt-futures';
+  category: '' | TradedCategory;
   /** A symbol for orders and fills, a coin for financial records. */
   symbol: string;
 }

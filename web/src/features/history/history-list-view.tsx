@@ -3,6 +3,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { SelectField } from '@web/components/select-field';
 import { usePagedList } from '@web/lib/account-data/use-paged-list';
+import { categoryChoices } from '@web/lib/instruments/instrument-meta';
 import { buildCsv } from '@web/lib/csv/csv-build';
 import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
 import { useCurrentAccount } from '@web/lib/session/use-session';
@@ -11,12 +12,7 @@ import { PAGE_SIZE, type ListDefinition } from './history-lists';
 import { useRangeExport } from './use-range-export';
 import { VirtualTable } from './virtual-table';
 
-const categoryOptions = [
-  { value: '', label: 'All' },
-  { value: 'spot', label: 'Spot' },
-  { value: 'margin', label: 'Margin' },
-  { value: 'usdt-futures', label: 'USDT-futures' },
-];
+const categoryOptions = [{ value: '', label: 'All' }, ...categoryChoices.map((c) => ({ value: c.category, label: c.label }))];
 
 interface Props<Row> {
   def: ListDefinition<Row>;

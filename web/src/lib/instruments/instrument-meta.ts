@@ -2,9 +2,18 @@
 // instruments record: the tick and lot as exact fixed-point steps, so every check of a
 // price or a quantity is integer arithmetic (contract/decimal.ts), never a float.
 import { scaleOf, toScaled } from '@contract/decimal';
+import type { TradedCategory } from '@contract/schemas/common';
 import type { Instrument } from '@contract/schemas/instruments';
 
-export type TradeCategory = 'spot' | 'margin' | 'usdt-futures';
+/** The contract's word; the trading screen's name for it. */
+export type TradeCategory = TradedCategory;
+
+/** How a category reads on screen, in the contract's order (tabs, filters). */
+export const categoryChoices: readonly { category: TradeCategory; label: string }[] = [
+  { category: 'spot', label: 'Spot' },
+  { category: 'margin', label: 'Margin' },
+  { category: 'usdt-futures', label: 'USDT-futures' },
+];
 
 export interface InstrumentMeta {
   symbol: string;

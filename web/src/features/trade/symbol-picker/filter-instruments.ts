@@ -1,11 +1,7 @@
 // The symbol picker's list: one category tab at a time, filtered by what was typed.
-import type { InstrumentMeta, TradeCategory } from '@web/lib/instruments/instrument-meta';
+import { categoryChoices, type InstrumentMeta, type TradeCategory } from '@web/lib/instruments/instrument-meta';
 
-export const pickerTabs: readonly { category: TradeCategory; label: string }[] = [
-  { category: 'spot', label: 'Spot' },
-  { category: 'margin', label: 'Margin' },
-  { category: 'usdt-futures', label: 'USDT-futures' },
-];
+export const pickerTabs = categoryChoices;
 
 export function filterInstruments(all: readonly InstrumentMeta[], category: TradeCategory, text: string): InstrumentMeta[] {
   const q = text.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
