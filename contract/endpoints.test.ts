@@ -41,6 +41,15 @@ const extraRoutes = [
   'POST /api/v3/trade/cancel-symbol-order',
   'POST /api/v3/trade/close-positions',
   'POST /api/v3/trade/countdown-cancel-all',
+  // issue 18: public market data (market-data.md).
+  'GET /api/v3/market/tickers',
+  'GET /api/v3/market/orderbook',
+  'GET /api/v3/market/candles',
+  'GET /api/v3/market/history-candles',
+  'GET /api/v3/market/fills',
+  'GET /api/v3/market/current-fund-rate',
+  'GET /api/v3/market/history-fund-rate',
+  'GET /api/v3/market/open-interest',
 ];
 
 describe('endpoint catalog', () => {

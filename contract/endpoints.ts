@@ -34,6 +34,23 @@ import {
 import { subaccountList, subaccountListQuery } from './schemas/broker-subaccounts';
 import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from './schemas/loan-orders';
 import { instrumentList, instrumentsQuery } from './schemas/instruments';
+import {
+  candleList,
+  candlesQuery,
+  currentFundingList,
+  fundingHistory,
+  fundingHistoryQuery,
+  fundingRateQuery,
+  historyCandlesQuery,
+  openInterest,
+  openInterestQuery,
+  orderbookQuery,
+  orderbookSnapshot,
+  publicFillList,
+  publicFillsQuery,
+  tickerList,
+  tickersQuery,
+} from './schemas/market';
 import { cancelSymbolOrderRequest, closePositionsRequest, countdownCancelAllRequest, riskControlResult } from './schemas/risk-controls';
 import {
   batchModifyRequest,
@@ -165,6 +182,39 @@ export const endpoints = {
   instruments: def(
     { method: 'GET', path: '/api/v3/public/instruments', aliases: ['/api/v3/market/instruments'], upstreamPath: '/api/v3/market/instruments', auth: 'public', mutating: false, rateLimit: documented(20, 'instruments', 'ip'), permission: 'market.read', request: instrumentsQuery, response: instrumentList },
     'instruments',
+  ),
+  // Public market data (issue 18; market-data.md): 20 requests/s per IP each.
+  tickers: def(
+    { method: 'GET', path: '/api/v3/market/tickers', auth: 'public', mutating: false, rateLimit: documented(20, 'tickers', 'ip'), permission: 'market.read', request: tickersQuery, response: tickerList },
+    'tickers',
+  ),
+  orderbook: def(
+    { method: 'GET', path: '/api/v3/market/orderbook', auth: 'public', mutating: false, rateLimit: documented(20, 'orderbook', 'ip'), permission: 'market.read', request: orderbookQuery, response: orderbookSnapshot },
+    'orderbook',
+  ),
+  candles: def(
+    { method: 'GET', path: '/api/v3/market/candles', auth: 'public', mutating: false, rateLimit: documented(20, 'candles', 'ip'), permission: 'market.read', request: candlesQuery, response: candleList },
+    'candles',
+  ),
+  historyCandles: def(
+    { method: 'GET', path: '/api/v3/market/history-candles', auth: 'public', mutating: false, rateLimit: documented(20, 'historyCandles', 'ip'), permission: 'market.read', request: historyCandlesQuery, response: candleList },
+    'historyCandles',
+  ),
+  publicFills: def(
+    { method: 'GET', path: '/api/v3/market/fills', auth: 'public', mutating: false, rateLimit: documented(20, 'publicFills', 'ip'), permission: 'market.read', request: publicFillsQuery, response: publicFillList },
+    'publicFills',
+  ),
+  currentFundingRate: def(
+    { method: 'GET', path: '/api/v3/market/current-fund-rate', auth: 'public', mutating: false, rateLimit: documented(20, 'currentFundingRate', 'ip'), permission: 'market.read', request: fundingRateQuery, response: currentFundingList },
+    'currentFundingRate',
+  ),
+  fundingRateHistory: def(
+    { method: 'GET', path: '/api/v3/market/history-fund-rate', auth: 'public', mutating: false, rateLimit: documented(20, 'fundingRateHistory', 'ip'), permission: 'market.read', request: fundingHistoryQuery, response: fundingHistory },
+    'fundingRateHistory',
+  ),
+  openInterest: def(
+    { method: 'GET', path: '/api/v3/market/open-interest', auth: 'public', mutating: false, rateLimit: documented(20, 'openInterest', 'ip'), permission: 'market.read', request: openInterestQuery, response: openInterest },
+    'openInterest',
   ),
   settings: def(
     { method: 'GET', path: '/api/v3/account/settings', auth: 'private', mutating: false, rateLimit: documented(20, 'settings'), permission: 'account.read', request: emptyQuery, response: settings },
