@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     dialect: dialectFrom(process.env),
     seed: intFromEnv('SIM_SEED', 1),
     flowRate: intFromEnv('SIM_FLOW_RATE', 10),
+    historyDays: intFromEnv('SIM_HISTORY_DAYS', 30),
     extensions: installedExtensions,
   });
   const bound = await sim.listen(port);

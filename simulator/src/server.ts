@@ -25,6 +25,7 @@ import { registerCatalogRoutes, keepRawBodies } from './api/rest/catalog-routes'
 import { HandlerRegistry, type RequestGuard } from './api/rest/handler-registry';
 import { registerAccountHandlers } from './api/rest/handlers/account-handlers';
 import { registerInstrumentHandlers } from './api/rest/handlers/instrument-handlers';
+import { registerMarketHandlers } from './api/rest/handlers/market-handlers';
 import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { registerRiskControlHandlers } from './api/rest/handlers/risk-control-handlers';
 import { EventBus } from './bus/event-bus';
@@ -35,6 +36,7 @@ import { InstrumentRegistry } from './instruments/instrument-registry';
 import { invariantViolations } from './invariants';
 import { MarketData } from './market/market-data';
 import { MarketFlow } from './market/market-flow';
+import { PublicMarket } from './market/public-market';
 import { OrderService } from './trading/order-service';
 import { PositionBook } from './trading/position-book';
 
@@ -44,6 +46,8 @@ export interface SimulatorOptions {
   seed?: number;
   /** Orders per second of the synthetic market flow; 0 (the default here) turns it off. */
   flowRate?: number;
+  /** Days of generated trade history per book at start (issue 18); 0 (the default here) for none. */
+  historyDays?: number;
   /** Environment for the SIM_* key overrides (default: none; main.ts passes process.env). */
   env?: Record<string, string | undefined>;
   accounts?: readonly AccountSeed[];
@@ -68,6 +72,8 @@ export interface Simulator {
   accounts: AccountStore;
   engine: MatchingEngine;
   market: MarketData;
+  /** Candles, tape, tickers and funding: the public market view (issue 18). */
+  publicMarket: PublicMarket;
   positions: PositionBook;
   orders: OrderService;
   settings: AccountSettings;
@@ -97,6 +103,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock, dialect);
   const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
   const views = new AccountViews(accounts, instruments, positions, market);
+  const publicMarket = new PublicMarket(instruments, market, engine, positions, bus, clock);
+  if ((options.historyDays ?? 0) > 0) publicMarket.seedHistory(options.historyDays ?? 0, options.seed ?? 1);
   const flow = new MarketFlow({ instruments, orders, market, positions }, options.seed ?? 1);
   const handlers = new HandlerRegistry();
   const guards: RequestGuard[] = [];
@@ -105,6 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   keepRawBodies(app);
   registerCatalogRoutes(app, { accounts, clock, handlers, guards, dialect, validateResponses: options.validateResponses ?? true });
   registerInstrumentHandlers(handlers, instruments);
+  registerMarketHandlers(handlers, { instruments, market, publicMarket });
   registerTradeHandlers(handlers, orders, dialect);
   registerAccountHandlers(handlers, { accounts, settings, views, positions });
   registerRiskControlHandlers(handlers, { orders, positions, accounts });
@@ -118,6 +127,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     accounts,
     engine,
     market,
+    publicMarket,
     positions,
     orders,
     settings,

@@ -128,13 +128,15 @@ export function installAdminRoutes(sim: Simulator): void {
     return reply.send({ savingsOrders: p.savings.of(q.uid), loanOrderIds: loanIds, convertible: p.converter.eligible(q.uid) });
   });
 
-  /** Moves the history clock (seeded loans, revisions and their three-month window) forward; signatures keep the wall clock. */
+  /** Moves the history clock (seeded loans, revisions and their three-month window) and market time forward; signatures keep the wall clock. */
   app.post('/__sim/clock/advance', (req, reply) => {
     if (refuseRemote(req, reply)) return reply;
     const body = parsedOr400(z.strictObject({ ms: z.number().int('must be whole milliseconds').positive('must be more than 0').max(5 * 365 * 86_400_000, 'must be at most five years') }), bodyOf(req), reply);
     if (body === undefined) return reply;
     const loans = productsOf(sim).loans;
-    return reply.send({ offsetMs: loans.advance(body.ms), historyNow: loans.historyNow(sim.clock.now()) });
+    // Market time (candles, the tape, tickers) moves with it, so a test can turn the minute.
+    const marketOffsetMs = sim.publicMarket.advance(body.ms);
+    return reply.send({ offsetMs: loans.advance(body.ms), historyNow: loans.historyNow(sim.clock.now()), marketOffsetMs, marketNow: sim.publicMarket.now() });
   });
 
   app.get('/__sim/request-log', (req, reply) => {

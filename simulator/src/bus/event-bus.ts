@@ -63,7 +63,7 @@ export type SimEvent =
       lots: number;
     }
   | { type: 'book.settled'; ts: number; category: SimCategory; symbol: string }
-  | { type: 'trade'; ts: number; category: SimCategory; symbol: string; tradeId: string; side: 'buy' | 'sell'; price: string; size: string }
+  | { type: 'trade'; ts: number; category: SimCategory; symbol: string; tradeId: string; side: 'buy' | 'sell'; price: string; size: string; priceTicks: number; lots: number }
   | { type: 'mark'; ts: number; category: 'usdt-futures'; symbol: string; markPrice: string };
 
 export type SimEventType = SimEvent['type'];

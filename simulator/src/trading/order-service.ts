@@ -427,7 +427,7 @@ export class OrderService {
     const primary = this.instruments.primaryOf(taker.inst.bookKey);
     this.bus.emit({
       type: 'trade', ts: this.clock.now(), category: primary.category, symbol: primary.symbol, tradeId,
-      side: taker.side, price: ticksText(primary, priceTicks), size: lotsText(primary, lots),
+      side: taker.side, price: ticksText(primary, priceTicks), size: lotsText(primary, lots), priceTicks, lots,
     });
   }
 
@@ -483,6 +483,8 @@ export class OrderService {
     o.updatedTime = now;
     const fill: FillRecordInput = {
       execId: this.execIds.next(),
+      // The trade both sides share, as the public tape's execution id (issue 18).
+      execLinkId: tradeId,
       orderId: o.orderId,
       clientOid: o.clientOid,
       category: label,

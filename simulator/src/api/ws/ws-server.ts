@@ -7,6 +7,7 @@ import { WebSocketServer } from 'ws';
 import type { Simulator } from '../../server';
 import { DepthHub, realTimers, type DepthTimers } from './depth-hub';
 import { PrivateFeed } from './private-feed';
+import { MarketTopicHub } from './market-topics';
 import { PrivateSession } from './private-session';
 import { PublicSession } from './public-session';
 import { simDepthSource } from './sim-depth-source';
@@ -18,6 +19,7 @@ export const PRIVATE_PATH = '/v3/ws/private';
 
 export interface WsServerHandle {
   hub: DepthHub;
+  marketHub: MarketTopicHub;
   feed: PrivateFeed;
   sessions: ReadonlySet<WsSession>;
   close(): void;
@@ -31,6 +33,7 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
     timers,
     dialect: sim.dialect,
   });
+  const marketHub = new MarketTopicHub(sim.publicMarket, sim.instruments, timers);
   const feed = new PrivateFeed(sim, { positionIntervalMs: options.positionIntervalMs, accountIntervalMs: options.accountIntervalMs, timers });
   // Frames up to 1 MiB are read, so an oversized message gets a 30008 answer, not a dropped link.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -46,7 +49,7 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
     wss.handleUpgrade(req, socket, head, (ws) => {
       const session =
         path === PUBLIC_PATH
-          ? new PublicSession(ws, options, hub, gone)
+          ? new PublicSession(ws, options, hub, marketHub, gone)
           : new PrivateSession(ws, options, sim, feed, hub, gone, req.headers.locale);
       session.coalesceWrites(socket);
       sessions.add(session);
@@ -61,6 +64,7 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
 
   return {
     hub,
+    marketHub,
     feed,
     sessions,
     close() {
@@ -69,6 +73,7 @@ export function attachWebSockets(server: Server, sim: Simulator, wsOptions: WsOp
       for (const s of [...sessions]) s.ws.terminate();
       sessions.clear();
       hub.close();
+      marketHub.close();
       feed.close();
       wss.close();
     },
