@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import type { ErrorCode, ErrorParams } from '@contract/errors';
+import { candleInterval } from '@contract/schemas/market';
 import { depthInstTypeSchema, depthTopics } from '@contract/schemas/ws-depth';
 import { privateArg, wsSubscribeRequest } from '@contract/schemas/ws-private';
 import { check } from '@contract/validation';
@@ -19,11 +20,12 @@ export const PRIVATE_TOPIC_PERMISSION: Readonly<Record<z.infer<typeof privateArg
   position: 'account.read',
 };
 
-const publicArg = z.strictObject({
-  instType: depthInstTypeSchema,
-  topic: z.enum([...depthTopics, 'ticker']),
-  symbol: z.string().regex(/^[A-Z0-9]{2,32}$/, 'must be upper-case letters and digits, like BTCUSDT'),
-});
+const publicSymbol = z.string().regex(/^[A-Z0-9]{2,32}$/, 'must be upper-case letters and digits, like BTCUSDT');
+// The depth channels and the market topics (issue 18); kline names its interval.
+const publicArg = z.discriminatedUnion('topic', [
+  z.strictObject({ instType: depthInstTypeSchema, topic: z.enum([...depthTopics, 'ticker', 'publicTrade']), symbol: publicSymbol }),
+  z.strictObject({ instType: depthInstTypeSchema, topic: z.literal('kline'), symbol: publicSymbol, interval: candleInterval }),
+]);
 
 /** The contract's subscribe envelope, closed: op and args only, 1 to 50 args. */
 const envelope = wsSubscribeRequest.pick({ op: true }).extend({ args: z.array(z.unknown()).min(1, 'must hold at least 1 channel').max(50, 'must hold at most 50 channels') }).strict();
