@@ -6,7 +6,7 @@
 // actions give the same orders. Futures mark prices follow the mid, and open positions
 // are re-pushed with the new mark.
 //
-// The ladder: QUOTES_PER_SIDE levels a side on a fixed price grid (about 2 basis points
+// The ladder: QUOTES_PER_SIDE levels a side on a fixed price grid (about half a basis point
 // apart), one maker order per level, sizes growing away from the touch (a BTCUSDT level
 // near the top holds tenths of a BTC, the far ones several BTC). When the mid moves, the
 // levels it passed are cancelled and the same number placed at the far end, so a move of
@@ -77,7 +77,7 @@ export class MarketFlow {
         return {
           inst,
           mid: refTicks,
-          levelTicks: Math.max(1, Math.round(refTicks / 5_000)),
+          levelTicks: Math.max(1, Math.round(refTicks / 20_000)),
           lotsPerQuote: Number(ONE) / ((Number(ref) / Number(ONE)) * Number(inst.lotMoney)),
           minLots: Math.max(inst.minLots, minValueLots),
           bids: new Map(),

@@ -5,7 +5,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { isOpenState } from '@contract/schemas/common';
 import type { OrderRecord } from '@contract/schemas/orders';
+import { usePositions } from '@web/lib/account-data/account-queries';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
+import { useGranted } from '@web/lib/session/use-granted';
 import type { OwnOrder } from '@web/lib/book/book-ladder';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
@@ -15,7 +17,9 @@ import { LeverageControls } from './account/leverage-controls';
 import { useUnfilledOrders } from './api/trade-api';
 import { BatchEntry } from './batch/batch-entry';
 import { DepthChart } from './charts/depth-chart';
-import { PriceChart } from './charts/price-chart';
+import { CandleChart, type ChartPriceLine } from './charts/candle-chart';
+import { TickerStrip } from './market/ticker-strip';
+import { TradesTape } from './market/trades-tape';
 import { openOrderCounts } from './open-orders/open-order-filter';
 import { OpenOrdersPanel } from './open-orders/open-orders-panel';
 import { OrderForm } from './order-form/order-form';
@@ -72,6 +76,19 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
     [orders.data, meta.symbol, meta.category],
   );
   const counts = useMemo(() => openOrderCounts(orders.data?.list ?? [], meta), [orders.data, meta]);
+  const canSeeAccount = useGranted('account.read');
+  const positions = usePositions();
+  // The chart's price lines: each open limit order, and the entry of each position on this market.
+  const priceLines: ChartPriceLine[] = useMemo(() => {
+    const lines: ChartPriceLine[] = own.map((o) => ({ price: o.price, title: o.side === 'buy' ? 'Buy order' : 'Sell order', kind: o.side }));
+    if (meta.category === 'usdt-futures' && canSeeAccount) {
+      for (const p of positions.data?.list ?? []) {
+        if (p.symbol === meta.symbol && p.category.toLowerCase() === meta.category) lines.push({ price: p.avgPrice, title: `${p.posSide} entry`, kind: 'entry' });
+      }
+    }
+    return lines;
+  }, [own, positions.data, meta, canSeeAccount]);
+  const signedIn = useGranted('trade.read');
   const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category.toLowerCase()), [instruments]);
 
   return (
@@ -81,14 +98,18 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
         <SymbolPicker instruments={instruments} current={meta} onPick={pick} />
         <MarketConnection />
       </div>
+      <TickerStrip meta={meta} />
       <div className="grid gap-2 lg:grid-cols-[minmax(260px,300px)_minmax(0,1fr)_minmax(260px,300px)]">
-        <OrderBookPanel meta={meta} pipeline={pipeline} ownOrders={own} onPickPrice={pickPrice} />
         <div className="flex min-w-0 flex-col gap-2">
-          <section aria-label="Charts" className="grid gap-2 rounded-md border border-line bg-panel p-2 md:grid-cols-2">
-            <div className="h-56">
-              <PriceChart pipeline={pipeline} priceScale={meta.priceScale} />
+          <OrderBookPanel meta={meta} pipeline={pipeline} ownOrders={own} onPickPrice={pickPrice} />
+          <TradesTape meta={meta} signedIn={signedIn} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <section aria-label="Charts" className="grid gap-2 rounded-md border border-line bg-panel p-2 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <div className="h-80">
+              <CandleChart meta={meta} priceLines={priceLines} />
             </div>
-            <div className="h-56">
+            <div className="h-80">
               <DepthChart pipeline={pipeline} priceScale={meta.priceScale} />
             </div>
           </section>

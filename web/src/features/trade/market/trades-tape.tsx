@@ -1,0 +1,63 @@
+// The trades tape (issue 18): every public trade of the instrument, newest on top, with
+// price, size and time, coloured by the aggressor's side; the user's own trades are
+// marked. Virtualized: only the rows in view are in the DOM, however fast trades come.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { describeError } from '@web/lib/api/describe-error';
+import { formatDecimal } from '@web/lib/format/format-decimal';
+import { formatClock } from '@web/lib/format/format-time';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { usePublicTrades } from '@web/lib/market/market-feeds';
+import { useOwnTradeIds } from '@web/lib/market/own-trades';
+
+const ROW_HEIGHT = 20;
+
+export function TradesTape({ meta, signedIn }: { meta: InstrumentMeta; signedIn: boolean }) {
+  const trades = usePublicTrades(meta);
+  const own = useOwnTradeIds(meta, signedIn);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = trades.data ?? [];
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  return (
+    <section aria-label="Trades" className="flex min-h-0 flex-col rounded-md border border-line bg-panel p-2 text-xs">
+      <h2 className="mb-1 text-sm font-semibold">Trades</h2>
+      <div className="grid grid-cols-[1fr_1fr_auto] gap-2 px-1 text-muted" aria-hidden="true">
+        <span>Price ({meta.quoteCoin})</span>
+        <span className="text-right">Size ({meta.baseCoin})</span>
+        <span className="w-16 text-right">Time</span>
+      </div>
+      {trades.isError && (
+        <p role="alert" className="text-sell">
+          Trades could not be loaded: {describeError(trades.error)}
+        </p>
+      )}
+      <div ref={scrollRef} role="list" aria-label="Recent trades" className="h-56 overflow-y-auto">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const t = rows[v.index]!;
+            const mine = own.has(t.execLinkId) || own.has(t.execId);
+            return (
+              <div
+                key={t.execId}
+                role="listitem"
+                data-trade-id={t.execId}
+                data-side={t.side}
+                data-own={mine || undefined}
+                aria-label={`${t.side === 'buy' ? 'Buy' : 'Sell'} ${formatDecimal(t.size, { scale: meta.sizeScale, group: false })} ${meta.baseCoin} at ${formatDecimal(t.price, { scale: meta.priceScale, group: false })} ${meta.quoteCoin}${mine ? ', yours' : ''}`}
+                className={`tabular absolute left-0 grid w-full grid-cols-[1fr_1fr_auto] gap-2 px-1 ${mine ? 'bg-accent/15 font-semibold' : ''}`}
+                style={{ top: v.start, height: ROW_HEIGHT }}
+              >
+                <span className={t.side === 'buy' ? 'text-buy' : 'text-sell'}>
+                  {formatDecimal(t.price, { scale: meta.priceScale })}
+                  {mine && <span className="ml-1 text-fg">(you)</span>}
+                </span>
+                <span className="text-right">{formatDecimal(t.size, { scale: meta.sizeScale })}</span>
+                <span className="w-16 text-right text-muted">{formatClock(t.ts)}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
