@@ -30,8 +30,9 @@ export function registerMarketHandlers(handlers: HandlerRegistry, { instruments,
     return list;
   };
 
-  handlers.set('tickers', (q, ctx) =>
-    ofCategory(q.category, q.symbol).map((inst) => ({ category: inst.category.toUpperCase(), symbol: inst.symbol, ts: String(ctx.now), ...publicMarket.ticker(inst.category, inst.symbol) })),
+  // ts is market time (public-market.ts), the clock the 24 h window is counted on.
+  handlers.set('tickers', (q) =>
+    ofCategory(q.category, q.symbol).map((inst) => ({ category: inst.category.toUpperCase(), symbol: inst.symbol, ts: String(publicMarket.now()), ...publicMarket.ticker(inst.category, inst.symbol) })),
   );
 
   handlers.set('orderbook', (q, ctx) => {
