@@ -36,6 +36,7 @@ import { InstrumentRegistry } from './instruments/instrument-registry';
 import { invariantViolations } from './invariants';
 import { MarketData } from './market/market-data';
 import { MarketFlow } from './market/market-flow';
+import { settleFunding } from './market/funding-settlement';
 import { PublicMarket } from './market/public-market';
 import { OrderService } from './trading/order-service';
 import { PositionBook } from './trading/position-book';
@@ -104,6 +105,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
   const views = new AccountViews(accounts, instruments, positions, market);
   const publicMarket = new PublicMarket(instruments, market, engine, positions, bus, clock);
+  publicMarket.settleFunding = (inst, rate) => void settleFunding({ positions, accounts, market }, inst, rate);
   if ((options.historyDays ?? 0) > 0) publicMarket.seedHistory(options.historyDays ?? 0, options.seed ?? 1);
   const flow = new MarketFlow({ instruments, orders, market, positions }, options.seed ?? 1);
   const handlers = new HandlerRegistry();

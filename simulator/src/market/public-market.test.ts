@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { candleIntervalMs, candleIntervals, candleList, publicFillList, tickerList } from '@contract/schemas/market';
 import { ManualClock } from '../clock';
+import { fmtMoney, money, ONE } from '../money';
 import { createSimulator, type Simulator } from '../server';
 import { T0 } from '../testing/sim-fixture';
 import { CandleSeries } from './candle-series';
@@ -130,5 +131,23 @@ describe('public market', () => {
     for (let i = 0; i < 30; i++) s.flow.step();
     const after = candleList.parse((await get(s, '/api/v3/market/candles?category=SPOT&symbol=BTCUSDT&interval=1m&limit=5')).data);
     expect(Number(after.at(-1)![0])).toBe(Number(before.at(-1)![0]) + 60_000);
+  });
+
+  it('charges funding to open positions at each 8-hour settlement, as a FUNDING_FEE record', () => {
+    const s = sim({ seed: 9 });
+    s.flow.prefill();
+    const ask = s.market.depth('usdt-futures', 'BTCUSDT', 1).asks[0]!.price;
+    s.orders.place(1000001, { category: 'usdt-futures', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: ask, qty: '0.01', timeInForce: 'ioc' });
+    const [position] = s.positions.openOn('BTCUSDT').filter((p) => p.uid === 1000001);
+    expect(position?.lots).toBe(10);
+    const { rate } = s.publicMarket.funding(position!.inst);
+    const before = s.accounts.get(1000001).financialRecords.length;
+    s.publicMarket.advance(8 * 3_600_000);
+    const records = s.accounts.get(1000001).financialRecords.slice(before).filter((r) => r.type === 'FUNDING_FEE');
+    expect(records).toHaveLength(1);
+    // 0.01 BTC at the mark, times the rate; a positive rate is paid by the long.
+    const value = (10n * position!.inst.lotMoney * s.market.markOf('BTCUSDT')) / ONE;
+    expect(records[0]!.amount).toBe(fmtMoney(-((value * money(rate)) / ONE)));
+    expect(s.publicMarket.fundingHistoryOf('BTCUSDT').at(-1)?.rate).toBe(rate);
   });
 });

@@ -47,6 +47,8 @@ interface BookView {
 }
 
 export type TradeListener = (inst: Instrument, trades: readonly PublicTrade[]) => void;
+/** Called at each funding settlement of a futures instrument, with the rate that settles. */
+export type FundingSettler = (inst: Instrument, rate: string) => void;
 
 export class PublicMarket {
   private readonly books = new Map<string, BookView>();
@@ -54,6 +56,10 @@ export class PublicMarket {
   private offsetMs = 0;
   /** Settled funding rates per futures symbol, newest last. */
   private readonly fundingHistory = new Map<string, { rate: string; ts: number }[]>();
+  /** The next settlement time in market time; funding before it has been settled. */
+  private nextSettlement: number;
+  /** Pays funding to open positions (server.ts wires funding-settlement.ts). */
+  settleFunding: FundingSettler = () => undefined;
 
   constructor(
     private readonly instruments: InstrumentRegistry,
@@ -68,6 +74,7 @@ export class PublicMarket {
       this.books.set(key, { inst, series: new CandleSeries(), tape: [] });
     }
     bus.on('trade', (e) => this.onTrade(e));
+    this.nextSettlement = Math.floor(this.now() / FUNDING_MS) * FUNDING_MS + FUNDING_MS;
   }
 
   /** Market time: the simulator clock plus what tests advanced it by. */
@@ -78,7 +85,25 @@ export class PublicMarket {
   /** Moves market time forward (a test turns the minute); returns the total offset. */
   advance(ms: number): number {
     this.offsetMs += ms;
+    this.settleDue();
     return this.offsetMs;
+  }
+
+  /** Settles funding for every settlement time market time has passed (once each, in order). */
+  settleDue(): void {
+    const now = this.now();
+    while (this.nextSettlement <= now) {
+      const ts = this.nextSettlement;
+      for (const view of this.books.values()) {
+        if (view.inst.category !== 'usdt-futures') continue;
+        const { rate } = this.funding(view.inst);
+        this.settleFunding(view.inst, rate);
+        let list = this.fundingHistory.get(view.inst.symbol);
+        if (!list) this.fundingHistory.set(view.inst.symbol, (list = []));
+        list.push({ rate, ts });
+      }
+      this.nextSettlement += FUNDING_MS;
+    }
   }
 
   /** Generates `days` of history for every book (deterministic for the seed). */
@@ -200,6 +225,7 @@ export class PublicMarket {
     view.tape.push(trade);
     if (view.tape.length > TAPE_LENGTH * 2) view.tape.splice(0, view.tape.length - TAPE_LENGTH);
     for (const listener of this.listeners) listener(view.inst, [trade]);
+    if (trade.ts >= this.nextSettlement) this.settleDue();
   }
 }
 

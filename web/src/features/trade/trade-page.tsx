@@ -110,7 +110,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
               <CandleChart meta={meta} priceLines={priceLines} />
             </div>
             <div className="h-80">
-              <DepthChart pipeline={pipeline} priceScale={meta.priceScale} />
+              <DepthChart pipeline={pipeline} meta={meta} />
             </div>
           </section>
           <section aria-label="Orders" className="rounded-md border border-line bg-panel p-2">

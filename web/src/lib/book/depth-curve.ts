@@ -58,3 +58,36 @@ export function depthCurves(bids: PackedLevels, asks: PackedLevels, width: numbe
   };
   return { bids: steps(cb, 0), asks: steps(ca, width), minTicks, maxTicks, maxLots };
 }
+
+/** What the depth chart says under the pointer: the side, and the book from the touch to that price. */
+export interface DepthReadout {
+  side: 'bid' | 'ask';
+  /** The price under the pointer, in ticks. */
+  ticks: number;
+  /** Lots resting from the best price to `ticks` on that side. */
+  cumLots: number;
+  /** Their value: the sum of price x size, in ticks x lots (exact). */
+  notionalTickLots: bigint;
+}
+
+/**
+ * The readout at pixel `x` of a chart drawn by depthCurves: below the mid it reads the
+ * bids at or above that price, above the mid the asks at or below it.
+ */
+export function depthReadout(bids: PackedLevels, asks: PackedLevels, curves: Pick<DepthCurves, 'minTicks' | 'maxTicks'>, x: number, width: number): DepthReadout | null {
+  if (levelCount(bids) === 0 || levelCount(asks) === 0 || width <= 0) return null;
+  const ticks = Math.round(curves.minTicks + (Math.min(Math.max(x, 0), width) / width) * (curves.maxTicks - curves.minTicks));
+  const mid2 = ticksAt(bids, 0) + ticksAt(asks, 0);
+  const side = ticks * 2 <= mid2 ? 'bid' : 'ask';
+  const levels = side === 'bid' ? bids : asks;
+  let cumLots = 0;
+  let notional = 0n;
+  for (let i = 0; i < levelCount(levels); i++) {
+    const t = ticksAt(levels, i);
+    if (side === 'bid' ? t < ticks : t > ticks) break;
+    const lots = lotsAt(levels, i);
+    cumLots += lots;
+    notional += BigInt(t) * BigInt(lots);
+  }
+  return { side, ticks, cumLots, notionalTickLots: notional };
+}
