@@ -82,6 +82,11 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
         const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
         chart.panes()[1]?.setHeight(60);
         series.current = { chart, candles, color };
+        // Until the rest is wired, leaving removes just the chart (the first read may still be under way).
+        cleanup = () => {
+          series.current = null;
+          chart.remove();
+        };
         let bars: Bar[] = [];
         const show = () => {
           candles.setData(bars.map(({ volume: _v, up: _u, ...b }) => b));
@@ -89,7 +94,7 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
           setCount(bars.length);
         };
         const first = await callEndpoint(endpoints.candles, { category, symbol: meta.symbol, interval, limit: '1000' });
-        if (disposed) return;
+        if (disposed) return; // cleanup already removed the chart
         bars = first.map(toBar);
         show();
         chart.timeScale().scrollToRealTime();
@@ -164,6 +169,8 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
       }),
     );
     return () => {
+      // The chart may be gone already (a market switch removes it first): then so are its lines.
+      if (series.current !== s) return;
       for (const line of made) s.candles.removePriceLine(line);
     };
   }, [linesKey, ready]);
