@@ -17,6 +17,8 @@ export const auditEntrySchema = z.strictObject({
   msg: z.string(),
   orderIds: z.array(z.string()),
   clientOids: z.array(z.string()),
+  /** The proxy's ID of the HTTP request (x-request-id), also in its log lines; absent on WebSocket ops and older rows. */
+  requestId: z.string().max(64).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -22,6 +22,9 @@ import { registerStaticWeb } from './http/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './logger';
 import { openDatabase } from './open-database';
+import { DeskMetrics } from './ops/desk-metrics';
+import { registerOpsRoutes } from './ops/ops-routes';
+import { requestIdOf } from './ops/request-id';
 import { resolveAccount } from './policy/call-policy';
 import { OriginPolicy } from './policy/origin-policy';
 import { RateShaper, realTimers, type Timers } from './policy/rate-shaper';
@@ -68,6 +71,9 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   const origins = new OriginPolicy(config.allowedOrigins);
   const hosts = new HostPolicy(config.host, config.allowedOrigins, config.allowedHosts);
   if (config.port !== 0) origins.allowServer(config.host, config.port);
+  // Sources read at scrape time; the shaper and the jobs exist once the context is built.
+  let jobRows: () => Record<string, number> = () => ({});
+  const metrics = new DeskMetrics({ queueDepths: () => ctx.shaper.queueDepths(), jobRows: () => jobRows() });
   const ctx: Omit<DeskContext, 'reconciler'> = {
     config,
     clock,
@@ -81,7 +87,13 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     origins,
     shaper: new RateShaper(clock, config.rate, deps.timers ?? realTimers),
     upstream: new UpstreamClient(
-      { baseUrl: deps.upstreamUrl, connections: config.upstream.connections, timeoutMs: config.upstream.timeoutMs, extraHeaders: config.upstream.extraHeaders },
+      {
+        baseUrl: deps.upstreamUrl,
+        connections: config.upstream.connections,
+        timeoutMs: config.upstream.timeoutMs,
+        extraHeaders: config.upstream.extraHeaders,
+        observe: (path, seconds) => metrics.upstreamLatency.observe({ endpoint: path }, seconds),
+      },
       clock,
     ),
   };
@@ -105,6 +117,8 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     // routes log through ctx.logger.
     childLoggerFactory: (parent) => parent,
     bodyLimit: config.bodyLimit,
+    // A balancer's x-request-id when it is a plain token, else a random one (ops/request-id.ts).
+    genReqId: requestIdOf,
     trustProxy: false,
     return503OnClosing: true,
     // On close, end every connection: an idle keep-alive socket (or one whose browser
@@ -131,6 +145,18 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     void replyError(request, reply, 'DESK421', { detail: String(request.headers.host ?? '(none)').replace(/[^\x20-\x7e]/g, '?').slice(0, 100) }, clock.now());
   });
 
+  // Every answer names its request, and is counted by route and status (/metrics).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    // A relayed call is counted by its catalog endpoint, not the relay's one wildcard route.
+    const route = request.deskCall?.endpoint.path ?? request.routeOptions.url ?? '(unmatched)';
+    metrics.requests.inc({ route, status: String(reply.statusCode) });
+    done();
+  });
+
   // Bodies are kept as the exact text received: that text is what gets signed and sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: config.bodyLimit }, (_req, body, done) => done(null, body));
@@ -147,10 +173,19 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     return replyError(request, reply, '45001', {}, clock.now());
   });
 
+  registerOpsRoutes(app, desk, metrics);
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
   installArchive(app, desk, { db: deps.archiveDb });
   const jobs = installJobs(app, desk, deps.jobDb ?? openDatabase(':memory:'));
+  jobRows = () => {
+    const total: Record<string, number> = {};
+    for (const id of jobs.store.runnable()) {
+      const { total: _all, ...byState } = jobs.store.counts(id);
+      for (const [state, n] of Object.entries(byState)) total[state] = (total[state] ?? 0) + n;
+    }
+    return total;
+  };
   await app.register(async (api) => registerApiRelay(api, desk));
   const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);
   // Rows a previous run left without an outcome (it stopped mid-call) are settled now.

@@ -40,6 +40,9 @@ export const configSchema = z.strictObject({
   dev: z.boolean().default(false),
   keyFile: z.string().optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // GET /metrics answers loopback callers; with a token (DESK_METRICS_TOKEN, 16+ characters), also
+  // others that send it as `Authorization: Bearer <token>` (a Prometheus on another host).
+  metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
   bodyLimit: z.number().int().positive().default(64 * 1024),
   sessionTtlMs: z.number().int().positive().default(12 * 60 * 60 * 1000),
   loginTokenTtlMs: z.number().int().positive().default(15 * 60 * 1000),
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Pro
   set('dataDir', env.DESK_DATA_DIR);
   set('keyFile', env.DESK_KEY_FILE);
   set('logLevel', env.LOG_LEVEL);
+  set('metricsToken', env.DESK_METRICS_TOKEN);
   const upstream: Record<string, unknown> = { ...fileUpstream };
   if (env.DESK_UPSTREAM_REST) upstream.rest = env.DESK_UPSTREAM_REST;
   if (env.DESK_UPSTREAM_WS_PUBLIC) upstream.wsPublic = env.DESK_UPSTREAM_WS_PUBLIC;

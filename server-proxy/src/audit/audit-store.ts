@@ -32,6 +32,7 @@ const dbRowSchema = z.object({
   order_ids: z.string(),
   client_oids: z.string(),
   state: auditStateSchema,
+  request_id: z.string(),
 });
 
 /**
@@ -71,9 +72,11 @@ export class AuditStore {
     // Logs from before write-ahead hold only finished calls: they default to complete.
     const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('audit');
     if (!columns.includes('state')) db.exec(`ALTER TABLE audit ADD COLUMN state TEXT NOT NULL DEFAULT 'complete'`);
+    // issue 22: the request ID the logs carry too; rows from before it have none.
+    if (!columns.includes('request_id')) db.exec(`ALTER TABLE audit ADD COLUMN request_id TEXT NOT NULL DEFAULT ''`);
     this.insert = db.prepare(`INSERT INTO audit
-      (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids, state)
-      VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids, @state)`);
+      (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids, state, request_id)
+      VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids, @state, @request_id)`);
     this.finish = db.prepare(`UPDATE audit SET http_status = @http_status, code = @code, msg = @msg, order_ids = @order_ids,
       client_oids = @client_oids, state = 'complete' WHERE id = @id AND state IN ('sent', 'unknown')`);
     this.toUnknown = db.prepare(`UPDATE audit SET http_status = 0, code = '', msg = @msg, state = 'unknown' WHERE id = @id AND state IN ('sent', 'unknown')`);
@@ -109,6 +112,11 @@ export class AuditStore {
     return this.write(e, { httpStatus: 0, code: '', msg: '', orderIds: e.orderIds, clientOids: e.clientOids }, 'sent');
   }
 
+  /** Throws when the log cannot be read (GET /readyz). */
+  ping(): void {
+    this.db.prepare('SELECT 1 FROM audit LIMIT 1').all();
+  }
+
   /** Records the outcome on the row begin() wrote (state sent or unknown). Throws if the write fails or that row is not awaiting one. */
   complete(id: number, outcome: AuditOutcome): void {
     const o = auditOutcomeSchema.parse(outcome);
@@ -128,6 +136,7 @@ export class AuditStore {
       request_body: e.requestBody.length > MAX_BODY_CHARS ? `${e.requestBody.slice(0, MAX_BODY_CHARS)}…` : e.requestBody,
       ...outcomeColumns(o),
       state,
+      request_id: e.requestId ?? '',
     });
     return Number(info.lastInsertRowid);
   }
@@ -196,5 +205,6 @@ function toRow(r: z.infer<typeof dbRowSchema>): AuditRow {
     orderIds: z.array(z.string()).parse(JSON.parse(r.order_ids)),
     clientOids: z.array(z.string()).parse(JSON.parse(r.client_oids)),
     state: r.state,
+    ...(r.request_id ? { requestId: r.request_id } : {}),
   };
 }

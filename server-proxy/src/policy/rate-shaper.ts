@@ -83,6 +83,16 @@ export class RateShaper {
     this.drain(lane);
   }
 
+  /** Calls waiting in every lane that has any (for /metrics). */
+  queueDepths(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [key, lane] of this.#lanes) {
+      const n = lane.waiting.length - lane.waitingHead;
+      if (n > 0) out.set(key, n);
+    }
+    return out;
+  }
+
   /** Calls waiting in a lane (for tests and metrics). */
   queued(laneKey: string): number {
     const lane = this.#lanes.get(laneKey);

@@ -71,6 +71,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       requestBody: typeof request.body === 'string' ? request.body : '',
       orderIds: refs.orderIds,
       clientOids: refs.clientOids,
+      requestId: request.id,
     };
   };
 

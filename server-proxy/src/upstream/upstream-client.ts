@@ -7,6 +7,8 @@ export interface UpstreamOptions {
   connections: number;
   timeoutMs: number;
   extraHeaders: Record<string, string>;
+  /** Told each call's path and seconds from sending to the whole answer or the failure (/metrics). */
+  observe?: ((path: string, seconds: number) => void) | undefined;
 }
 
 export interface UpstreamRequest {
@@ -129,6 +131,16 @@ export class UpstreamClient {
       const timestamp = String(this.clock.now());
       Object.assign(headers, req.account.restAuthHeaders({ timestamp, method: req.method, path, query: req.query, body: req.body }));
     }
+    const observe = this.options.observe;
+    if (observe) {
+      const started = performance.now();
+      const done = () => observe(req.path, (performance.now() - started) / 1000);
+      return this.dispatch(req, path, headers).finally(done);
+    }
+    return this.dispatch(req, path, headers);
+  }
+
+  private dispatch(req: UpstreamRequest, path: string, headers: Record<string, string>): Promise<UpstreamResponse> {
     return new Promise<UpstreamResponse>((resolve, reject) => {
       this.pool.dispatch(
         { method: req.method, path: req.query ? `${path}?${req.query}` : path, headers, body: req.method === 'GET' ? null : req.body },

@@ -1,0 +1,63 @@
+// Prometheus metrics of one proxy (issue 22), on their own registry so tests and several
+// apps in one process never share counters. Gauges that mirror state someone else owns
+// (queues, sockets, jobs) are read at scrape time through `collect`, never kept twice.
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface MetricSources {
+  /** Calls waiting per rate lane (UID or IP, and endpoint group). */
+  queueDepths(): ReadonlyMap<string, number>;
+  /** Browser WebSockets open now, by socket (public, private). */
+  wsClients?(): Readonly<Record<string, number>>;
+  /** Job rows by state over the jobs still running. */
+  jobRows?(): Readonly<Record<string, number>>;
+}
+
+export class DeskMetrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({ name: 'desk_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] as const, registers: [this.registry] });
+  readonly upstreamLatency = new Histogram({
+    name: 'desk_upstream_latency_seconds',
+    help: 'Time from sending a call upstream to its whole answer, by endpoint',
+    labelNames: ['endpoint'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly wsDropped = new Counter({ name: 'desk_ws_messages_dropped_total', help: 'Messages a slow browser did not get (conflated or resynced)', labelNames: ['socket'] as const, registers: [this.registry] });
+
+  constructor(sources: MetricSources) {
+    new Gauge({
+      name: 'desk_rate_queue_depth',
+      help: 'Calls waiting for their rate window, by lane',
+      labelNames: ['lane'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [lane, n] of sources.queueDepths()) this.set({ lane }, n);
+      },
+    });
+    new Gauge({
+      name: 'desk_ws_clients',
+      help: 'Browser WebSockets open, by socket',
+      labelNames: ['socket'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [socket, n] of Object.entries(sources.wsClients?.() ?? {})) this.set({ socket }, n);
+      },
+    });
+    new Gauge({
+      name: 'desk_job_rows',
+      help: 'Rows of running jobs, by state',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [state, n] of Object.entries(sources.jobRows?.() ?? {})) this.set({ state }, n);
+      },
+    });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
