@@ -100,17 +100,19 @@ export function DepthChart({ pipeline, meta }: { pipeline: BookSource | null; me
     setReadout(depthReadout(s.bids, s.asks, view.curves, ((e.clientX - box.left) / box.width) * view.width, view.width));
   };
   return (
-    <figure className="relative m-0 flex h-full min-h-32 flex-col">
+    <figure className="m-0 flex h-full min-h-32 flex-col">
       <figcaption className="text-xs text-muted">
         Depth: cumulative bids and asks ({meta.baseCoin} by price in {meta.quoteCoin})
       </figcaption>
-      {readout && (
-        <p aria-label="Depth readout" className="tabular pointer-events-none absolute top-5 right-1 z-10 rounded border border-line bg-surface/90 px-1.5 py-0.5 text-right text-xs">
-          <span className={readout.side === 'bid' ? 'text-buy' : 'text-sell'}>{readout.side === 'bid' ? 'Bids' : 'Asks'}</span> to {formatDecimal(fromScaled(readout.ticks, priceScale))} {meta.quoteCoin}
-          <br />
-          {formatDecimal(fromScaled(readout.cumLots, sizeScale))} {meta.baseCoin} · {formatDecimal(fromScaled(readout.notionalTickLots, priceScale + sizeScale), { scale: 2 })} {meta.quoteCoin}
-        </p>
-      )}
+      <p aria-label="Depth readout" className="tabular min-h-8 text-xs text-muted">
+        {readout ? (
+          <>
+            <span className={readout.side === 'bid' ? 'text-buy' : 'text-sell'}>{readout.side === 'bid' ? 'Bids' : 'Asks'}</span> to {formatDecimal(fromScaled(readout.ticks, priceScale))} {meta.quoteCoin}: {formatDecimal(fromScaled(readout.cumLots, sizeScale))} {meta.baseCoin}, {formatDecimal(fromScaled(readout.notionalTickLots, priceScale + sizeScale), { scale: 2 })} {meta.quoteCoin}
+          </>
+        ) : (
+          'Point at the chart to read the book to a price.'
+        )}
+      </p>
       <canvas ref={canvas} role="img" aria-label="Depth chart" className="h-full min-h-28 w-full flex-1" onPointerMove={onPointer} onPointerLeave={() => setReadout(null)} />
     </figure>
   );
