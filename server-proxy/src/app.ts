@@ -28,6 +28,7 @@ import { requestIdOf } from './ops/request-id';
 import { resolveAccount } from './policy/call-policy';
 import { OriginPolicy } from './policy/origin-policy';
 import { RateShaper, realTimers, type Timers } from './policy/rate-shaper';
+import type { PgRateBudget } from './policy/shared-rate-budget';
 import type { AttachWsRelay, AttachedRelay, WsRelayHooks } from './relay/relay-hooks';
 import { registerApiRelay, upstreamPathOf } from './upstream/api-relay-route';
 import { UpstreamClient } from './upstream/upstream-client';
@@ -54,6 +55,8 @@ export interface AppDeps {
   jobDb?: Database;
   /** The WebSocket relay (relay/ws-*.ts), attached to the same HTTP server. */
   attachWsRelay?: AttachWsRelay;
+  /** The rate budget shared with other proxies on one database (main.ts opens it from DESK_DATABASE_URL). */
+  sharedBudget?: PgRateBudget;
 }
 
 export interface DeskApp {
@@ -85,7 +88,12 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     loginTokens: new OneTimeTokens(clock, config.loginTokenTtlMs),
     loginThrottle: new LoginThrottle(clock),
     origins,
-    shaper: new RateShaper(clock, config.rate, deps.timers ?? realTimers),
+    shaper: new RateShaper(
+      clock,
+      config.rate,
+      deps.timers ?? realTimers,
+      deps.sharedBudget ? { budget: deps.sharedBudget, onError: (err) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'shared rate budget: a slot release failed; it frees after its lease') } : undefined,
+    ),
     upstream: new UpstreamClient(
       {
         baseUrl: deps.upstreamUrl,
@@ -173,7 +181,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     return replyError(request, reply, '45001', {}, clock.now());
   });
 
-  registerOpsRoutes(app, desk, metrics);
+  registerOpsRoutes(app, desk, metrics, deps.sharedBudget);
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
   installArchive(app, desk, { db: deps.archiveDb });
@@ -224,6 +232,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     jobs.close();
     if (relay) await relay.close();
     await ctx.upstream.close();
+    await deps.sharedBudget?.close();
   });
 
   return {

@@ -11,6 +11,7 @@ import { KeyFileError } from './keys/key-file';
 import { KeySourceError, KeyStore, simulatorAccounts, upstreamAccounts } from './keys/key-store';
 import { createLogger } from './logger';
 import { openDatabase } from './open-database';
+import { PgRateBudget } from './policy/shared-rate-budget';
 import type { AttachWsRelay } from './relay/relay-hooks';
 import { SimulatorStartError, SimulatorSupervisor } from './simulator-child';
 
@@ -83,6 +84,10 @@ async function main(): Promise<void> {
   const attachWsRelay = await loadWsRelay();
   if (!attachWsRelay) logger.warn('the WebSocket relay (relay/ws-relay.ts) is not present: /ws/* is unavailable');
 
+  // Several proxies on one database share the exchange's rate limits (issue 22 item 2).
+  const sharedBudget = config.databaseUrl
+    ? await PgRateBudget.open(config.databaseUrl, { spanMs: config.rate.windowMs + config.rate.safetyMarginMs, leaseMs: config.upstream.timeoutMs + 30_000 })
+    : undefined;
   const desk = await buildApp(runtimeConfig, {
     upstreamUrl,
     upstreamWs,
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
     logger,
     webDir: fromRoot(config.webDir),
     ...(attachWsRelay ? { attachWsRelay } : {}),
+    ...(sharedBudget ? { sharedBudget } : {}),
   });
   if (!desk.webBuilt) process.stderr.write(`The web app is not built (${fromRoot(config.webDir)} has no index.html): run npm run build\n`);
 

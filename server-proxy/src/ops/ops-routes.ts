@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { endpoints } from '@contract/endpoints';
 import type { DeskContext } from '../desk-context';
 import { upstreamPathOf } from '../upstream/api-relay-route';
+import type { PgRateBudget } from '../policy/shared-rate-budget';
 import type { DeskMetrics } from './desk-metrics';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -21,7 +22,7 @@ export interface Readiness {
   checks: { database: string; upstream: string };
 }
 
-export function registerOpsRoutes(app: FastifyInstance, ctx: DeskContext, metrics: DeskMetrics): void {
+export function registerOpsRoutes(app: FastifyInstance, ctx: DeskContext, metrics: DeskMetrics, sharedBudget?: Pick<PgRateBudget, 'ping'>): void {
   const started = ctx.clock.now();
 
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok', uptimeSeconds: Math.floor((ctx.clock.now() - started) / 1000) }));
@@ -33,8 +34,9 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: DeskContext, metric
     let database = 'ok';
     try {
       ctx.auditStore.ping();
+      await sharedBudget?.ping();
     } catch (err) {
-      database = `the audit database does not answer: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`;
+      database = `a database does not answer: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`;
     }
     let upstream = 'ok';
     try {

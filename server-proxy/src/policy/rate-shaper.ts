@@ -1,5 +1,6 @@
 import type { RateLimit } from '@contract/endpoints';
 import type { Clock } from '../clock';
+import type { SharedRateBudget } from './shared-rate-budget';
 import { SlidingWindow } from './sliding-window';
 
 /**
@@ -31,6 +32,12 @@ export interface RateShaperOptions {
   queueBound: number;
 }
 
+/** Several proxies on one database: their common budget (shared-rate-budget.ts), and where its failures are told. */
+export interface SharedBudgetOptions {
+  budget: SharedRateBudget;
+  onError(err: unknown): void;
+}
+
 /**
  * 'go': leave now; 'full': the lane's queue is full, refuse; a promise: leave when it
  * resolves. After 'go' or the promise, the caller must call release() once answered.
@@ -42,6 +49,8 @@ interface Lane {
   waiting: Array<() => void>;
   waitingHead: number;
   timer: unknown;
+  /** Shared-budget slots held by this lane's calls in flight (slots are interchangeable). */
+  sharedSlots: number[];
 }
 
 /**
@@ -56,9 +65,41 @@ export class RateShaper {
     private readonly clock: Clock,
     private readonly options: RateShaperOptions,
     private readonly timers: Timers = realTimers,
+    private readonly shared?: SharedBudgetOptions,
   ) {}
 
+  /**
+   * With a shared budget, a call that passed this process's window also takes a slot of
+   * the database's; if the database fails, the local slot is given back and the promise
+   * rejects (the caller sends nothing and need not release).
+   */
   admit(laneKey: string, perSecond: number): Admission {
+    const local = this.admitLocal(laneKey, perSecond);
+    const shared = this.shared;
+    if (!shared || local === 'full') return local;
+    const lane = this.lane(laneKey, perSecond);
+    return (local === 'go' ? Promise.resolve() : local).then(
+      () =>
+        this.takeShared(shared.budget, laneKey, lane).catch((err: unknown) => {
+          this.releaseLocal(lane);
+          throw err;
+        }),
+    );
+  }
+
+  private async takeShared(budget: SharedRateBudget, laneKey: string, lane: Lane): Promise<void> {
+    for (;;) {
+      const got = await budget.take(laneKey, lane.window.limit);
+      if ('slot' in got) {
+        lane.sharedSlots.push(got.slot);
+        return;
+      }
+      // Another proxy holds the lane's slots: look again when the first one frees.
+      await new Promise<void>((resolve) => this.timers.setTimeout(resolve, Math.min(got.waitMs, 250)));
+    }
+  }
+
+  private admitLocal(laneKey: string, perSecond: number): Admission {
     const lane = this.lane(laneKey, perSecond);
     const queued = lane.waiting.length - lane.waitingHead;
     if (queued === 0) {
@@ -79,6 +120,16 @@ export class RateShaper {
   release(laneKey: string): void {
     const lane = this.#lanes.get(laneKey);
     if (!lane) return;
+    const slot = lane.sharedSlots.shift();
+    if (slot !== undefined && this.shared) {
+      const { budget, onError } = this.shared;
+      // Not awaited: the answer goes back now; a failed release frees the slot after its lease.
+      budget.release(laneKey, slot).catch(onError);
+    }
+    this.releaseLocal(lane);
+  }
+
+  private releaseLocal(lane: Lane): void {
     lane.window.release(this.clock.now());
     this.drain(lane);
   }
@@ -109,6 +160,7 @@ export class RateShaper {
         waiting: [],
         waitingHead: 0,
         timer: undefined,
+        sharedSlots: [],
       };
       this.#lanes.set(key, lane);
     }

@@ -151,7 +151,14 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       return refuse(request, reply, session, { code: 'DESK429', params: { detail } }, call, validated.body);
     }
     if (admission !== 'go') {
-      await admission;
+      try {
+        await admission;
+      } catch (err) {
+        // The shared budget's database failed: the shaper gave the slot back; nothing is sent.
+        const detail = (err instanceof Error ? err.message : String(err)).slice(0, 200);
+        ctx.logger.error({ reqId: request.id, user: session.user, endpoint: endpoint.id, err: detail }, 'shared rate budget unavailable; call not sent');
+        return replyError(request, reply, 'DESK503R', { detail: 'its database does not answer' }, ctx.clock.now());
+      }
       // The browser gave up while the call waited: sending it now could place an order the
       // user believes failed (and then retries). Let the slot go and send nothing.
       if (request.raw.socket?.destroyed) {
