@@ -37,6 +37,8 @@ test('the tape shows trades, and a 0.001 BTC buy at the best ask fills whole and
   const tape = page.getByRole('list', { name: 'Recent trades' });
   await expect(tape.getByRole('listitem').first()).toBeVisible();
 
+  // The flow is paused from reading the best ask to the fill, so the ask cannot move away meanwhile.
+  await setFlow(0);
   const book = await simGet<{ a: [string, string][] }>('/api/v3/market/orderbook', { category: 'SPOT', symbol: 'BTCUSDT', limit: '1' });
   const bestAsk = book.a[0]![0];
   const form = page.getByRole('form', { name: 'Order form' });
@@ -54,6 +56,7 @@ test('the tape shows trades, and a 0.001 BTC buy at the best ask fills whole and
   const fillsOf = async () => (await simGet<{ list: Fill[] }>('/api/v3/trade/fills', { orderId })).list.filter((f) => f.orderId === orderId);
   await expect.poll(async () => { const f = await fillsOf(); return f.length > 0 && compareDecimal(addDecimal(...f.map((x) => x.execQty)), '0.001') === 0; }).toBe(true);
   const mine = await fillsOf();
+  await setFlow(10);
 
   // Each of its fills is in the tape, marked as the user's, at the fill's price and size.
   for (const fill of mine) {

@@ -12,6 +12,8 @@
 //   Each latency is also split at the moment the page's main thread took the message: source
 //   to page (stamp to that moment: the simulator, the proxy, the kernel and the browser's
 //   network path) and page to frame (that moment to the frame's end: what the page does);
+// - the same for the trades tape (issue 18): every `publicTrade` message carries each
+//   trade's time `T`, stamped by the same clock when the trade happened;
 // - a long-animation-frame observer (max duration, total blocking duration).
 // It reads the socket through an extra listener, so the app's own path is untouched.
 // `__uiProbe.start()` clears everything and starts recording; `stop()` ends it.
@@ -19,11 +21,13 @@ export const pageProbe = String.raw`
 (() => {
   const probe = {
     frames: [], latencies: [], transits: [], inPage: [], messages: 0, socketFrames: 0, loafs: [], recording: false,
+    tradeLatencies: [], trades: 0,
     startedAt: 0, stoppedAt: 0,
     start() {
       this.startedAt = performance.now();
       this.frames = []; this.latencies = []; this.transits = []; this.inPage = []; this.messages = 0; this.socketFrames = 0; this.loafs = [];
-      pending = []; last = 0; this.recording = true;
+      this.tradeLatencies = []; this.trades = 0;
+      pending = []; pendingTrades = []; last = 0; this.recording = true;
     },
     stop() { this.recording = false; this.stoppedAt = performance.now(); },
   };
@@ -37,6 +41,8 @@ export const pageProbe = String.raw`
   requestAnimationFrame(loop);
   // Stamps waiting for the next frame, each followed by the moment the page took it.
   let pending = [];
+  // Trade stamps waiting for the next frame (the tape's update-to-paint).
+  let pendingTrades = [];
   let scheduled = false;
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
@@ -47,8 +53,10 @@ export const pageProbe = String.raw`
         probe.transits.push(pending[i + 1] - pending[i]);
         probe.inPage.push(now - pending[i + 1]);
       }
+      for (const stamp of pendingTrades) probe.tradeLatencies.push(now - stamp);
     }
     pending = [];
+    pendingTrades = [];
   };
   // Every stamp of the frame: a batching relay (?batch=1) sends several pushes in one.
   // A plain indexOf scan: the probe shares the page's thread, so it should cost little.
@@ -57,9 +65,32 @@ export const pageProbe = String.raw`
   const DIGITS_AT = STAMP.length;
   const END = DIGITS_AT + 13;
   const QUOTE = 34;
+  const TRADE_STAMP = '"T":"';
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      channel.port2.postMessage(0);
+    });
+  };
+  const onTrades = (data) => {
+    let found = 0;
+    for (let i = data.indexOf(TRADE_STAMP); i >= 0; i = data.indexOf(TRADE_STAMP, i + TRADE_STAMP.length + 13)) {
+      const stamp = Number(data.slice(i + TRADE_STAMP.length, i + TRADE_STAMP.length + 13));
+      if (!(stamp > 0) || data.charCodeAt(i + TRADE_STAMP.length + 13) !== QUOTE) continue;
+      found++;
+      pendingTrades.push(stamp);
+    }
+    if (found === 0) return;
+    if (probe.recording) probe.trades += found;
+    schedule();
+  };
   const onMessage = (ev) => {
     const data = ev.data;
-    if (typeof data !== 'string' || data.indexOf('"books"') < 0) return;
+    if (typeof data !== 'string') return;
+    if (data.indexOf('"publicTrade"') >= 0) onTrades(data);
+    if (data.indexOf('"books"') < 0) return;
     const at = performance.timeOrigin + performance.now();
     let found = 0;
     for (let i = data.indexOf(STAMP); i >= 0; i = data.indexOf(STAMP, i + END)) {
@@ -73,13 +104,7 @@ export const pageProbe = String.raw`
       probe.messages += found;
       probe.socketFrames++;
     }
-    if (!scheduled) {
-      scheduled = true;
-      requestAnimationFrame(() => {
-        scheduled = false;
-        channel.port2.postMessage(0);
-      });
-    }
+    schedule();
   };
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {

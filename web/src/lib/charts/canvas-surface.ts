@@ -4,6 +4,7 @@
 // style after a frame's DOM changes would force a synchronous style and layout pass in
 // every frame. Shared by the widgets that redraw a canvas from the book stream (the depth
 // chart, the book ladder).
+import { watchTheme } from './theme-watch';
 
 /** CSS custom properties to read, by the name the widget uses, with a fallback each. */
 export type ColorVars<K extends string> = Record<K, readonly [cssVar: string, fallback: string]>;
@@ -36,7 +37,7 @@ export function canvasSurface<K extends string>(el: HTMLCanvasElement, vars: Col
     font: '',
     dispose: () => {
       ro?.disconnect();
-      mo?.disconnect();
+      stopTheme();
     },
   };
   const measure = () => {
@@ -64,8 +65,7 @@ export function canvasSurface<K extends string>(el: HTMLCanvasElement, vars: Col
   };
   const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(remeasure);
   ro?.observe(el);
-  // The theme is a class or attribute on <html>; a switch changes the colours.
-  const mo = typeof MutationObserver === 'undefined' ? null : new MutationObserver(remeasure);
-  mo?.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
+  // A theme switch changes the colours.
+  const stopTheme = watchTheme(remeasure);
   return surface;
 }

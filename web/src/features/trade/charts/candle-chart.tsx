@@ -68,30 +68,40 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
     setCount(0);
     const category = meta.category.toUpperCase();
     void createDeskChart(el, { secondsVisible: false })
-      .then(async ({ chart, lib: { CandlestickSeries, HistogramSeries }, color }) => {
+      .then(async ({ chart, lib: { CandlestickSeries, HistogramSeries }, color, followTheme }) => {
         if (disposed) {
           chart.remove();
           return;
         }
-        const buy = color('--desk-buy', '#2ebd85');
-        const sell = color('--desk-sell', '#f6465d');
+        // Read again on a theme switch (followTheme below).
+        let buy = color('--desk-buy', '#2ebd85');
+        let sell = color('--desk-sell', '#f6465d');
+        const candleColors = () => ({ upColor: buy, downColor: sell, wickUpColor: buy, wickDownColor: sell });
         const candles = chart.addSeries(CandlestickSeries, {
-          upColor: buy, downColor: sell, wickUpColor: buy, wickDownColor: sell, borderVisible: false,
+          ...candleColors(),
+          borderVisible: false,
           priceFormat: { type: 'price', precision: meta.priceScale, minMove: 1 / 10 ** meta.priceScale },
         });
         const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
         chart.panes()[1]?.setHeight(60);
         series.current = { chart, candles, color };
-        // Until the rest is wired, leaving removes just the chart (the first read may still be under way).
-        cleanup = () => {
-          series.current = null;
-          chart.remove();
-        };
         let bars: Bar[] = [];
         const show = () => {
           candles.setData(bars.map(({ volume: _v, up: _u, ...b }) => b));
           volume.setData(bars.map((b) => ({ time: b.time, value: b.volume, color: b.up ? `${buy}80` : `${sell}80` })));
           setCount(bars.length);
+        };
+        const stopTheme = followTheme(() => {
+          buy = color('--desk-buy', '#2ebd85');
+          sell = color('--desk-sell', '#f6465d');
+          candles.applyOptions(candleColors());
+          show();
+        });
+        // Until the rest is wired, leaving removes just the chart (the first read may still be under way).
+        cleanup = () => {
+          stopTheme();
+          series.current = null;
+          chart.remove();
         };
         const first = await callEndpoint(endpoints.candles, { category, symbol: meta.symbol, interval, limit: '1000' });
         if (disposed) return; // cleanup already removed the chart
@@ -138,6 +148,7 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
         });
         cleanup = () => {
           off();
+          stopTheme();
           chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
           series.current = null;
           chart.remove();
