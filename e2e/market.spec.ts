@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDecimal, compareDecimal } from '../contract/decimal';
 import { setFlow, simGet, simUrl } from './support/chaos-sim';
-import { openMarket } from './support/trade-screen';
+import { limitBuy, openMarket } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const chart = (page: Page) => page.getByRole('img', { name: /^Candlestick chart, 1m, / });
@@ -41,15 +41,7 @@ test('the tape shows trades, and a 0.001 BTC buy at the best ask fills whole and
   await setFlow(0);
   const book = await simGet<{ a: [string, string][] }>('/api/v3/market/orderbook', { category: 'SPOT', symbol: 'BTCUSDT', limit: '1' });
   const bestAsk = book.a[0]![0];
-  const form = page.getByRole('form', { name: 'Order form' });
-  await form.getByText('Buy', { exact: true }).first().click();
-  await form.getByLabel('Order type').selectOption('limit');
-  await form.getByLabel('Price', { exact: true }).fill(bestAsk);
-  await form.getByLabel('Quantity', { exact: true }).fill('0.001');
-  await form.getByLabel('Quantity', { exact: true }).press('Enter');
-  const sent = form.getByRole('status').filter({ hasText: 'Order sent' });
-  await expect(sent).toBeVisible();
-  const orderId = /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
+  const orderId = await limitBuy(page, bestAsk);
 
   // Filled completely: the exchange's fills of the order add up to 0.001 BTC.
   type Fill = { orderId: string; execPrice: string; execQty: string; execLinkId?: string };

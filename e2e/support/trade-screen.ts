@@ -55,7 +55,11 @@ export async function simPost<T>(as: keyof typeof keys, path: string, body: unkn
 /** A limit buy of 0.001 `offset` whole units under the mid (it rests), through the form; its orderId. */
 export async function restingBuy(page: Page, offset: bigint): Promise<string> {
   const mid = plain(await page.getByLabel('Mid price').innerText());
-  const price = fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2);
+  return limitBuy(page, fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2));
+}
+
+/** A limit buy of 0.001 at `price`, through the form; its orderId once the form says it was sent. */
+export async function limitBuy(page: Page, price: string): Promise<string> {
   const f = page.getByRole('form', { name: 'Order form' });
   await f.getByText('Buy', { exact: true }).first().click();
   await f.getByLabel('Order type').selectOption('limit');

@@ -25,34 +25,21 @@ export class DeskMetrics {
   readonly wsDropped = new Counter({ name: 'desk_ws_messages_dropped_total', help: 'Messages a slow browser did not get (conflated or resynced)', labelNames: ['socket'] as const, registers: [this.registry] });
 
   constructor(sources: MetricSources) {
+    this.readGauge('desk_rate_queue_depth', 'Calls waiting for their rate window, by lane', 'lane', () => sources.queueDepths());
+    this.readGauge('desk_ws_clients', 'Browser WebSockets open, by socket', 'socket', () => Object.entries(sources.wsClients?.() ?? {}));
+    this.readGauge('desk_job_rows', 'Rows of running jobs, by state', 'state', () => Object.entries(sources.jobRows?.() ?? {}));
+  }
+
+  /** A gauge with one label whose values are read from their owner at each scrape. */
+  private readGauge(name: string, help: string, label: string, read: () => Iterable<[string, number]>): void {
     new Gauge({
-      name: 'desk_rate_queue_depth',
-      help: 'Calls waiting for their rate window, by lane',
-      labelNames: ['lane'] as const,
+      name,
+      help,
+      labelNames: [label],
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const [lane, n] of sources.queueDepths()) this.set({ lane }, n);
-      },
-    });
-    new Gauge({
-      name: 'desk_ws_clients',
-      help: 'Browser WebSockets open, by socket',
-      labelNames: ['socket'] as const,
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const [socket, n] of Object.entries(sources.wsClients?.() ?? {})) this.set({ socket }, n);
-      },
-    });
-    new Gauge({
-      name: 'desk_job_rows',
-      help: 'Rows of running jobs, by state',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const [state, n] of Object.entries(sources.jobRows?.() ?? {})) this.set({ state }, n);
+        for (const [value, n] of read()) this.set({ [label]: value }, n);
       },
     });
   }

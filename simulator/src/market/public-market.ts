@@ -7,6 +7,7 @@
 // that `advance(ms)` moves (POST /__sim/clock/advance), so a test can turn the minute
 // without waiting for it. Signatures and order times keep the real clock.
 import type { z } from 'zod';
+import { fromScaled } from '@contract/decimal';
 import { candleStart, type CandleInterval, type tickerPushItem } from '@contract/schemas/market';
 import type { EventBus, SimEventOf } from '../bus/event-bus';
 import type { Clock } from '../clock';
@@ -26,8 +27,8 @@ export const TAPE_LENGTH = 500;
 /** Funding settles every 8 hours, at 00:00, 08:00 and 16:00 UTC. */
 export const FUNDING_INTERVAL_HOURS = 8;
 const FUNDING_MS = FUNDING_INTERVAL_HOURS * 3_600_000;
-/** Funding rate bounds (decimal): the docs' example uses ±0.3%. */
-const FUNDING_CAP = 0.003;
+/** Funding rate bounds in millionths: the docs' example uses ±0.3%. */
+const FUNDING_CAP_MICROS = 3_000n;
 
 export interface PublicTrade {
   /** Execution id: the trade id both sides' fills carry. */
@@ -160,7 +161,8 @@ export class PublicMarket {
     const bid = this.engine.depth(inst.bookKey, 'buy', 1)[0];
     const ask = this.engine.depth(inst.bookKey, 'sell', 1)[0];
     const open = day?.open ?? last;
-    const pcnt = open > 0 ? Math.trunc(((last - open) * 100_000) / open) : 0;
+    // Exact: hundred-thousandths of the open, in integers (bigint division truncates).
+    const pcnt = open > 0 ? Number((BigInt(last - open) * 100_000n) / BigInt(open)) : 0;
     const row: z.input<typeof tickerPushItem> = {
       lastPrice: ticksText(inst, last),
       openPrice24h: ticksText(inst, open),
@@ -193,10 +195,12 @@ export class PublicMarket {
   funding(inst: Instrument): { rate: string; next: number } {
     const index = this.indexMoney(inst);
     const mark = this.market.markOf(inst.symbol);
-    // A premium-following rate: 0.01% plus an eighth of the mark's premium over the index, capped.
-    const premium = index > 0n ? Number(((mark - index) * 1_000_000n) / index) / 1_000_000 : 0;
-    const rate = Math.max(-FUNDING_CAP, Math.min(FUNDING_CAP, 0.0001 + premium / 8));
-    return { rate: rate.toFixed(6), next: Math.floor(this.now() / FUNDING_MS) * FUNDING_MS + FUNDING_MS };
+    // A premium-following rate: 0.01% plus an eighth of the mark's premium over the index,
+    // capped; in millionths, integers throughout.
+    const premium = index > 0n ? ((mark - index) * 1_000_000n) / index : 0n;
+    const raw = 100n + premium / 8n;
+    const rate = raw > FUNDING_CAP_MICROS ? FUNDING_CAP_MICROS : raw < -FUNDING_CAP_MICROS ? -FUNDING_CAP_MICROS : raw;
+    return { rate: fromScaled(rate, 6), next: Math.floor(this.now() / FUNDING_MS) * FUNDING_MS + FUNDING_MS };
   }
 
   fundingHistoryOf(symbol: string): readonly { rate: string; ts: number }[] {

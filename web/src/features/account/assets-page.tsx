@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAssets, useFundingAssets, useMaxTransferable } from '@web/lib/account-data/account-queries';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
-import { ratioPercent } from './ratio-percent';
+import { ratioPercent } from '@web/lib/format/ratio-percent';
 import { PageFrame } from '@web/components/page-frame';
 
 export function AssetsPage() {

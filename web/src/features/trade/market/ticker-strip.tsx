@@ -4,19 +4,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { compareDecimal, fromScaled, toScaled } from '@contract/decimal';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
+import { percentText } from '@web/lib/format/ratio-percent';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useTicker } from '@web/lib/market/market-feeds';
 import { describeError } from '@web/lib/api/describe-error';
 
-/** "-0.02524" -> "-2.524 %": the decimal point moved two places, digits kept. */
+/** "-0.02524" -> "-2.524 %": signed, every digit kept. */
 export function ratioToPercent(ratio: string): string {
-  const negative = ratio.startsWith('-');
-  const [int = '0', frac = ''] = ratio.replace(/^[-+]/, '').split('.');
-  const padded = frac.padEnd(2, '0');
-  const whole = `${int}${padded.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = padded.slice(2);
-  const text = rest ? `${whole}.${rest}` : whole;
-  return `${negative && /[1-9]/.test(text) ? '-' : /[1-9]/.test(text) ? '+' : ''}${text} %`;
+  return percentText(ratio, { signed: true, spaced: true });
 }
 
 /** "hh:mm:ss" until `targetMs`. */
