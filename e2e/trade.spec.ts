@@ -40,7 +40,10 @@ async function placeLimit(page: Page, side: 'Buy' | 'Sell', price: string, qty: 
 
 test('a limit order away from the market rests in open orders, moves in the book when modified, and cancels with a toast', async ({ page }) => {
   await openTrade(page);
-  const price = await priceFromMid(page, '-30', 2);
+  // The book shows 12 levels a side, about 3.25 USDT apart on BTCUSDT (the simulator's
+  // ladder). 10 USDT under the mid is the fourth bid level or so, and 5 more after the
+  // modify the sixth: both stay on screen while the market drifts, and stay unfilled.
+  const price = await priceFromMid(page, '-10', 2);
   const oid = await placeLimit(page, 'Buy', price, '0.001');
 
   const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
