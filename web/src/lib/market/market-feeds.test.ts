@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { PublicFillRow, TickerRow } from '@contract/schemas/market';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
-import { applyTickerPush, applyTradePush, marketArg, TAPE_LENGTH, tickerKey, tradesKey } from './market-feeds';
+import { applyTickerPushes, applyTradePushes, marketArg, TAPE_LENGTH, tickerKey, tradesKey } from './market-feeds';
 import { tradeLinkOf } from './own-trades';
 
 const meta = { symbol: 'BTCUSDT', category: 'margin' } as InstrumentMeta;
@@ -12,9 +12,9 @@ describe('public trades in the cache', () => {
   it('put pushed trades first, newest first, once each, at most TAPE_LENGTH', () => {
     const client = new QueryClient();
     client.setQueryData<PublicFillRow[]>(tradesKey(meta), [{ execId: '1', execLinkId: 'l1', price: '1', size: '1', side: 'buy', ts: '1001' }]);
-    applyTradePush(client, meta, [trade(2), trade(3), trade(1)]);
+    applyTradePushes(client, meta, [[trade(2)], [trade(3), trade(1)]]);
     expect(client.getQueryData<PublicFillRow[]>(tradesKey(meta))?.map((t) => t.execId)).toEqual(['3', '2', '1']);
-    applyTradePush(client, meta, Array.from({ length: TAPE_LENGTH + 5 }, (_, k) => trade(10 + k)));
+    applyTradePushes(client, meta, [Array.from({ length: TAPE_LENGTH + 5 }, (_, k) => trade(10 + k))]);
     const list = client.getQueryData<PublicFillRow[]>(tradesKey(meta))!;
     expect(list).toHaveLength(TAPE_LENGTH);
     expect(list[0]?.execId).toBe(String(10 + TAPE_LENGTH + 4));
@@ -23,15 +23,15 @@ describe('public trades in the cache', () => {
   it('ignore a malformed push without losing what was there', () => {
     const client = new QueryClient();
     client.setQueryData<PublicFillRow[]>(tradesKey(meta), []);
-    applyTradePush(client, meta, [{ i: '9', p: 'x', v: '1', S: 'buy', T: '1' }]);
+    applyTradePushes(client, meta, [[{ i: '9', p: 'x', v: '1', S: 'buy', T: '1' }], { not: 'an array' }]);
     expect(client.getQueryData<PublicFillRow[]>(tradesKey(meta))).toEqual([]);
   });
 });
 
 describe('ticker pushes', () => {
-  it('merge into the cached ticker, keeping category and symbol', () => {
+  it('merge the newest of a frame into the cached ticker, keeping category and symbol', () => {
     const client = new QueryClient();
-    applyTickerPush(client, meta, [{ lastPrice: '65010', openPrice24h: '64000', highPrice24h: '66000', lowPrice24h: '63000', ask1Price: '65010.5', bid1Price: '65010', ask1Size: '1', bid1Size: '2', price24hPcnt: '0.01578', volume24h: '100', turnover24h: '6500000' }]);
+    applyTickerPushes(client, meta, [[{ lastPrice: '1' }], [{ lastPrice: '65010', openPrice24h: '64000', highPrice24h: '66000', lowPrice24h: '63000', ask1Price: '65010.5', bid1Price: '65010', ask1Size: '1', bid1Size: '2', price24hPcnt: '0.01578', volume24h: '100', turnover24h: '6500000' }]]);
     const [row] = client.getQueryData<TickerRow[]>(tickerKey(meta))!;
     expect(row).toMatchObject({ symbol: 'BTCUSDT', lastPrice: '65010', volume24h: '100' });
   });

@@ -11,6 +11,7 @@ import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-qu
 import { parsePushItems } from '@web/lib/bad-input/bad-input-store';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { deskSockets } from '@web/lib/ws/desk-sockets';
+import { perFrameBatch } from './per-frame-batch';
 
 /** Trades the tape keeps: enough to scroll back a few minutes on a busy book. */
 export const TAPE_LENGTH = 300;
@@ -24,9 +25,12 @@ const tradesParams = (meta: InstrumentMeta) => ({ category: upper(meta), symbol:
 export const tickerKey = (meta: InstrumentMeta) => endpointQueryKey(endpoints.tickers, null, tickerParams(meta));
 export const tradesKey = (meta: InstrumentMeta) => endpointQueryKey(endpoints.publicFills, null, tradesParams(meta));
 
-/** Merges ticker pushes into the cached REST answer (a push carries the whole ticker but not category and symbol). */
-export function applyTickerPush(client: QueryClient, meta: InstrumentMeta, data: unknown): void {
-  const [item] = parsePushItems('ticker', tickerPushItem, data);
+/**
+ * Merges the newest of a frame's ticker pushes into the cached REST answer (a push carries
+ * the whole ticker but not category and symbol, so only the last one of a frame counts).
+ */
+export function applyTickerPushes(client: QueryClient, meta: InstrumentMeta, datas: unknown[]): void {
+  const item = datas.flatMap((data) => parsePushItems('ticker', tickerPushItem, data)).at(-1);
   if (!item) return;
   client.setQueryData<TickerRow[]>(tickerKey(meta), (old) => {
     const base = old?.[0] ?? { category: meta.category, symbol: meta.symbol, ts: String(Date.now()) };
@@ -34,12 +38,19 @@ export function applyTickerPush(client: QueryClient, meta: InstrumentMeta, data:
   });
 }
 
-/** Puts pushed trades in front of the cached list, newest first, without duplicates, at most TAPE_LENGTH. */
-export function applyTradePush(client: QueryClient, meta: InstrumentMeta, data: unknown): void {
-  const pushed = parsePushItems('publicTrade', publicTradePushItem, data);
+/** Puts a frame's pushed trades in front of the cached list, newest first, without duplicates, at most TAPE_LENGTH. */
+export function applyTradePushes(client: QueryClient, meta: InstrumentMeta, datas: unknown[]): void {
+  const pushed = datas.flatMap((data) => parsePushItems('publicTrade', publicTradePushItem, data));
   if (pushed.length === 0) return;
+  // A pushed trade can repeat only a cached one at least as new as the oldest pushed (the
+  // list is newest first), so only that head of the list is looked at, not all 300 rows.
+  const oldestPushed = Math.min(...pushed.map((p) => Number(p.T)));
   client.setQueryData<PublicFillRow[]>(tradesKey(meta), (old) => {
-    const seen = new Set((old ?? []).map((t) => t.execId));
+    const seen = new Set<string>();
+    for (const t of old ?? []) {
+      if (Number(t.ts) < oldestPushed) break;
+      seen.add(t.execId);
+    }
     const fresh: PublicFillRow[] = [];
     for (const p of pushed) {
       if (seen.has(p.i)) continue;
@@ -51,20 +62,33 @@ export function applyTradePush(client: QueryClient, meta: InstrumentMeta, data: 
   });
 }
 
-/** Subscribes a public topic of the instrument while mounted. */
-function useMarketTopic(meta: InstrumentMeta, topic: string, apply: (client: QueryClient, meta: InstrumentMeta, data: unknown) => void): void {
+type ApplyPushes = (client: QueryClient, meta: InstrumentMeta, datas: unknown[]) => void;
+
+/**
+ * Subscribes a public topic of the instrument while mounted, and applies its pushes once a
+ * frame (per-frame-batch.ts). `keep` bounds the pushes waiting for a frame: every push holds
+ * at least one item, so TAPE_LENGTH pushes hold at least the tape.
+ */
+function useMarketTopic(meta: InstrumentMeta, topic: string, apply: ApplyPushes, keep: number): void {
   const client = useQueryClient();
   useEffect(() => {
-    return deskSockets().public.subscribe(marketArg(meta, topic), (msg) => apply(client, meta, msg.data));
-  }, [client, meta, topic, apply]);
+    const batch = perFrameBatch<unknown>((datas) => apply(client, meta, datas), keep);
+    const off = deskSockets().public.subscribe(marketArg(meta, topic), (msg) => batch.push(msg.data));
+    return () => {
+      off();
+      batch.cancel();
+    };
+  }, [client, meta, topic, apply, keep]);
 }
 
+// structuralSharing off: every write builds a new list anyway, and comparing 300 rows
+// deeply on every frame is work with no result.
 export function useTicker(meta: InstrumentMeta) {
-  useMarketTopic(meta, 'ticker', applyTickerPush);
-  return useQuery({ ...endpointQueryOptions(endpoints.tickers, tickerParams(meta), null), staleTime: Infinity, select: (rows) => rows[0] });
+  useMarketTopic(meta, 'ticker', applyTickerPushes, 1);
+  return useQuery({ ...endpointQueryOptions(endpoints.tickers, tickerParams(meta), null), staleTime: Infinity, structuralSharing: false, select: (rows) => rows[0] });
 }
 
 export function usePublicTrades(meta: InstrumentMeta) {
-  useMarketTopic(meta, 'publicTrade', applyTradePush);
-  return useQuery({ ...endpointQueryOptions(endpoints.publicFills, tradesParams(meta), null), staleTime: Infinity });
+  useMarketTopic(meta, 'publicTrade', applyTradePushes, TAPE_LENGTH);
+  return useQuery({ ...endpointQueryOptions(endpoints.publicFills, tradesParams(meta), null), staleTime: Infinity, structuralSharing: false });
 }

@@ -2,7 +2,8 @@
 // price, size and time, coloured by the aggressor's side; the user's own trades are
 // marked. Virtualized: only the rows in view are in the DOM, however fast trades come.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
+import type { PublicFillRow } from '@contract/schemas/market';
 import { describeError } from '@web/lib/api/describe-error';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
@@ -31,28 +32,15 @@ export function TradesTape({ meta, signedIn }: { meta: InstrumentMeta; signedIn:
           Trades could not be loaded: {describeError(trades.error)}
         </p>
       )}
-      <div ref={scrollRef} role="list" aria-label="Recent trades" className="h-56 overflow-y-auto">
+      {/* Strict containment: rows come and go every frame, and their layout and paint stay inside. */}
+      <div ref={scrollRef} role="list" aria-label="Recent trades" className="h-56 overflow-y-auto" style={{ contain: 'strict' }}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const t = rows[v.index]!;
-            const mine = own.has(t.execLinkId) || own.has(t.execId);
+            // Only the position changes as trades come in on top; the row itself is memoized.
             return (
-              <div
-                key={t.execId}
-                role="listitem"
-                data-trade-id={t.execId}
-                data-side={t.side}
-                data-own={mine || undefined}
-                aria-label={`${t.side === 'buy' ? 'Buy' : 'Sell'} ${formatDecimal(t.size, { scale: meta.sizeScale, group: false })} ${meta.baseCoin} at ${formatDecimal(t.price, { scale: meta.priceScale, group: false })} ${meta.quoteCoin}${mine ? ', yours' : ''}`}
-                className={`tabular absolute left-0 grid w-full grid-cols-[1fr_1fr_auto] gap-2 px-1 ${mine ? 'bg-accent/15 font-semibold' : ''}`}
-                style={{ top: v.start, height: ROW_HEIGHT }}
-              >
-                <span className={t.side === 'buy' ? 'text-buy' : 'text-sell'}>
-                  {formatDecimal(t.price, { scale: meta.priceScale })}
-                  {mine && <span className="ml-1 text-fg">(you)</span>}
-                </span>
-                <span className="text-right">{formatDecimal(t.size, { scale: meta.sizeScale })}</span>
-                <span className="w-16 text-right text-muted">{formatClock(t.ts)}</span>
+              <div key={t.execId} className="absolute left-0 w-full" style={{ top: v.start, height: ROW_HEIGHT }}>
+                <TapeRow trade={t} mine={own.has(t.execLinkId) || own.has(t.execId)} meta={meta} />
               </div>
             );
           })}
@@ -61,3 +49,23 @@ export function TradesTape({ meta, signedIn }: { meta: InstrumentMeta; signedIn:
     </section>
   );
 }
+
+const TapeRow = memo(function TapeRow({ trade: t, mine, meta }: { trade: PublicFillRow; mine: boolean; meta: InstrumentMeta }) {
+  return (
+    <div
+      role="listitem"
+      data-trade-id={t.execId}
+      data-side={t.side}
+      data-own={mine || undefined}
+      aria-label={`${t.side === 'buy' ? 'Buy' : 'Sell'} ${formatDecimal(t.size, { scale: meta.sizeScale, group: false })} ${meta.baseCoin} at ${formatDecimal(t.price, { scale: meta.priceScale, group: false })} ${meta.quoteCoin}${mine ? ', yours' : ''}`}
+      className={`tabular grid h-full w-full grid-cols-[1fr_1fr_auto] gap-2 px-1 ${mine ? 'bg-accent/15 font-semibold' : ''}`}
+    >
+      <span className={t.side === 'buy' ? 'text-buy' : 'text-sell'}>
+        {formatDecimal(t.price, { scale: meta.priceScale })}
+        {mine && <span className="ml-1 text-fg">(you)</span>}
+      </span>
+      <span className="text-right">{formatDecimal(t.size, { scale: meta.sizeScale })}</span>
+      <span className="w-16 text-right text-muted">{formatClock(t.ts)}</span>
+    </div>
+  );
+});

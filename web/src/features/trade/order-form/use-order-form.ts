@@ -76,8 +76,11 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
     setSubmit({ kind: 'idle' });
   }, [meta.category, meta.symbol]);
 
-  const bestAsk = useStore(book?.store ?? noBook, (s) => s.bestAsk);
-  const bestBid = useStore(book?.store ?? noBook, (s) => s.bestBid);
+  // Only a market order reads the best prices (its estimate, a spot buy's conversion): a
+  // limit form selects nothing from the book, so it does not re-render on every book frame.
+  const market = values.orderType === 'market';
+  const bestAsk = useStore(book?.store ?? noBook, (s) => (market ? s.bestAsk : undefined));
+  const bestBid = useStore(book?.store ?? noBook, (s) => (market ? s.bestBid : undefined));
   const units = sizeUnitsFor(meta, values.side, values.orderType);
   const unit = effectiveUnit(values);
   const quoteSizedMarket = units.includes('quote');
