@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import deskRules from './.eslint/feature-boundaries.js';
+import layerRules from './.eslint/layer-boundaries.js';
 
 const patterns = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
@@ -71,6 +72,22 @@ export default tseslint.config(
   {
     files: ['server-proxy/**'],
     rules: patterns([['**/simulator/**', '**/web/**', '@web/*'], 'the proxy imports only contract/ (it starts the embedded simulator as a child process).']),
+  },
+  {
+    // The simulator's layers, lowest first (ARCHITECTURE.md): the market drives trading,
+    // the portfolio reads both, the API serves all of them, and the extensions sit on the
+    // API. server.ts and the other root files compose everything.
+    files: ['simulator/src/**/*.ts'],
+    plugins: { layers: layerRules },
+    rules: {
+      'layers/layer-boundaries': [
+        'error',
+        {
+          root: 'simulator/src',
+          layers: ['core', 'instruments', 'bus', 'engine', 'accounts', 'trading', 'market', 'portfolio', 'api', 'limits', 'products', 'faults', 'admin', '.', 'testing', 'sdk-suite'],
+        },
+      ],
+    },
   },
   {
     files: ['web/**'],

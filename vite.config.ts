@@ -34,7 +34,7 @@ export default defineConfig({
   },
   test: {
     root: here('.'),
-    include: ['contract/**/*.test.ts', 'simulator/**/*.test.ts', 'server-proxy/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    include: ['.eslint/**/*.test.mjs', 'contract/**/*.test.ts', 'simulator/**/*.test.ts', 'server-proxy/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -18,7 +18,7 @@
 import { TAKER_UID } from '../../simulator/src/accounts/seed-accounts';
 import { BookChurn } from '../../simulator/src/market/book-churn';
 import { startPaced } from '../../simulator/src/market/paced-steps';
-import { SimError } from '../../simulator/src/sim-error';
+import { SimError } from '../../simulator/src/core/sim-error';
 import { installedExtensions } from '../../simulator/src/installed-extensions';
 import { createSimulator } from '../../simulator/src/server';
 

@@ -2,7 +2,7 @@
 // the test can SIGKILL the proxy while the exchange side keeps its state. It is the
 // simulator of `npm run sim` plus one loopback read of its own state: how many auto-transfer
 // settings each sub-account received (simulator/src/products/broker-subaccounts.ts).
-import { dialectFrom } from '../../simulator/src/dialect';
+import { dialectFrom } from '../../simulator/src/core/dialect';
 import { installedExtensions } from '../../simulator/src/installed-extensions';
 import { productsOf } from '../../simulator/src/products/products-state';
 import { createSimulator } from '../../simulator/src/server';

@@ -6,7 +6,7 @@ import type { AccountStore } from './accounts/account-store';
 import type { MatchingEngine } from './engine/matching-engine';
 import type { OrderService } from './trading/order-service';
 import { isPending } from './trading/sim-order';
-import { fmtMoney } from './money';
+import { fmtMoney } from './core/money';
 
 export function invariantViolations(accounts: AccountStore, orders: OrderService, engine: MatchingEngine): string[] {
   const problems: string[] = [];

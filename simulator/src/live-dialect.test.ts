@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildWsLogin } from '@contract/signing';
 import { MAKER_UID } from './accounts/seed-accounts';
-import { dialectFrom, type Dialect } from './dialect';
+import { dialectFrom, type Dialect } from './core/dialect';
 import { createSimulator, type Simulator } from './server';
 import { call, keysOf } from './testing/signed-client';
 import { spotBuy, spotSell } from './testing/sim-fixture';

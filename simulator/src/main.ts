@@ -1,6 +1,6 @@
 // `npm run sim -- --port N`: the simulator alone, on 127.0.0.1 (ARCHITECTURE.md fixed
 // names). The proxy spawns this file and waits for the "listening" line.
-import { dialectFrom } from './dialect';
+import { dialectFrom } from './core/dialect';
 import { createSimulator } from './server';
 import { installedExtensions } from './installed-extensions';
 

@@ -15,11 +15,11 @@
  *   order. `attachWebSockets(server, sim)` is the same, given the Node HTTP server to take
  *   upgrades from. main.ts installs the layers listed in installed-extensions.ts.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import type { Server } from 'node:http';
-import { AccountSettings } from './accounts/account-settings';
+import { AccountSettings } from './portfolio/account-settings';
 import { AccountStore } from './accounts/account-store';
-import { AccountViews } from './accounts/account-views';
+import { AccountViews } from './portfolio/account-views';
 import { seedAccounts, withEnvKeys, type AccountSeed } from './accounts/seed-accounts';
 import { registerCatalogRoutes, keepRawBodies } from './api/rest/catalog-routes';
 import { HandlerRegistry, type RequestGuard } from './api/rest/handler-registry';
@@ -29,8 +29,8 @@ import { registerMarketHandlers } from './api/rest/handlers/market-handlers';
 import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { registerRiskControlHandlers } from './api/rest/handlers/risk-control-handlers';
 import { EventBus } from './bus/event-bus';
-import { systemClock, type Clock } from './clock';
-import type { Dialect } from './dialect';
+import { systemClock, type Clock } from './core/clock';
+import type { Dialect } from './core/dialect';
 import { MatchingEngine } from './engine/matching-engine';
 import { InstrumentRegistry } from './instruments/instrument-registry';
 import { invariantViolations } from './invariants';
@@ -40,6 +40,7 @@ import { settleFunding } from './market/funding-settlement';
 import { PublicMarket } from './market/public-market';
 import { OrderService } from './trading/order-service';
 import { PositionBook } from './trading/position-book';
+import type { Simulator, SimulatorExtension } from './api/simulator-parts';
 
 export interface SimulatorOptions {
   clock?: Clock;
@@ -62,33 +63,7 @@ export interface SimulatorOptions {
   attachWebSockets?: (server: Server, sim: Simulator) => void;
 }
 
-export type SimulatorExtension = (sim: Simulator) => void;
-
-export interface Simulator {
-  app: FastifyInstance;
-  dialect: Dialect;
-  bus: EventBus;
-  clock: Clock;
-  instruments: InstrumentRegistry;
-  accounts: AccountStore;
-  engine: MatchingEngine;
-  market: MarketData;
-  /** Candles, tape, tickers and funding: the public market view (issue 18). */
-  publicMarket: PublicMarket;
-  positions: PositionBook;
-  orders: OrderService;
-  settings: AccountSettings;
-  views: AccountViews;
-  /** The synthetic market flow; started by createSimulator when flowRate > 0. */
-  flow: MarketFlow;
-  handlers: HandlerRegistry;
-  guards: RequestGuard[];
-  /** Starts listening on 127.0.0.1; resolves to the port (pass 0 for an ephemeral one). */
-  listen(port: number): Promise<number>;
-  close(): Promise<void>;
-  /** Broken bookkeeping, as sentences; [] when orders, locks and the book agree. */
-  invariantViolations(): string[];
-}
+export type { Simulator, SimulatorExtension } from './api/simulator-parts';
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = options.clock ?? systemClock;

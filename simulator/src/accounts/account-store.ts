@@ -4,9 +4,9 @@
 import type { z } from 'zod';
 import type { financialRecord } from '@contract/schemas/account';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '../clock';
-import { fmtMoney, money } from '../money';
-import { SimError } from '../sim-error';
+import type { Clock } from '../core/clock';
+import { fmtMoney, money } from '../core/money';
+import { SimError } from '../core/sim-error';
 import { IdSequence } from './id-sequence';
 import type { AccountMode, AccountSeed } from './seed-accounts';
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../server';
 import installLimits from '../limits/extension';
 import installProducts from '../products/extension';
+import installAdmin from './extension';
 import { requestFor } from './cli';
 
 let sim: Simulator | undefined;
@@ -12,7 +13,7 @@ afterEach(async () => {
 
 describe('admin CLI', () => {
   it('turns "deposit --uid --coin --amount" into the deposit request, and a real deposit arrives', async () => {
-    sim = createSimulator({ extensions: [installLimits, installProducts] });
+    sim = createSimulator({ extensions: [installLimits, installProducts, installAdmin] });
     const port = await sim.listen(0);
     const { url, request } = requestFor(['deposit', '--uid', '1000002', '--coin', 'BTC', '--amount', '0.25', '--url', `http://127.0.0.1:${port}`]);
     expect(request).toEqual({ method: 'POST', path: '/__sim/deposit', body: { uid: '1000002', coin: 'BTC', amount: '0.25' } });

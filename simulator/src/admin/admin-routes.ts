@@ -7,8 +7,8 @@ import { coin } from '@contract/schemas/common';
 import { check } from '@contract/validation';
 import { limitsOf } from '../limits/limits-state';
 import { productsOf } from '../products/products-state';
-import type { Simulator } from '../server';
-import { SimError } from '../sim-error';
+import type { Simulator } from '../api/simulator-parts';
+import { SimError } from '../core/sim-error';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

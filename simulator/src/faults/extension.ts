@@ -1,7 +1,7 @@
 // Installs the faults mode (issue 9) on a simulator: settings from SIM_FAULTS, REST and
 // WebSocket faults, and the admin routes that change them at runtime. Loaded after the
 // WebSocket layer, whose connections it wraps.
-import type { Simulator, SimulatorExtension } from '../server';
+import type { Simulator, SimulatorExtension } from '../api/simulator-parts';
 import { faultSettingsFromEnv, type FaultSettings } from './fault-config';
 import { installFaultRoutes } from './fault-routes';
 import { attachFaultsState, FaultsState } from './faults-state';

@@ -4,7 +4,7 @@
 // POST /__sim/flow {rate} (quiet or restart the synthetic market, so a chaos run's state
 // can be checked).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Simulator } from '../server';
+import type { Simulator } from '../api/simulator-parts';
 import { FaultConfigError, parseFaultPatch } from './fault-config';
 import type { FaultsState } from './faults-state';
 import type { WsFaultsHandle } from './ws-faults';

@@ -1,7 +1,7 @@
 // One simulator's faults mode: the current settings, the seeded source of every random
 // choice, and the ledger. The REST hooks, the WebSocket wrapper and the admin routes share it.
-import { SeededRandom } from '../seeded-random';
-import type { Simulator } from '../server';
+import { SeededRandom } from '../core/seeded-random';
+import type { Simulator } from '../api/simulator-parts';
 import { FaultLedger } from './fault-ledger';
 import { faultsOff, type FaultPatch, type FaultSettings } from './fault-config';
 

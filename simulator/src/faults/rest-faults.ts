@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { errorEnvelope, localeFrom } from '@contract/errors';
 import { findEndpoint } from '@contract/endpoints';
-import type { Simulator } from '../server';
+import type { Simulator } from '../api/simulator-parts';
 import type { FaultsState } from './faults-state';
 
 interface CallInfo {

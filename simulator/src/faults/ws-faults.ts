@@ -4,7 +4,7 @@
 // tested on what the exchange can really do to a stream, not on a broken handshake.
 // The connections of the WebSocket layer are wrapped as they are added to its session
 // set, so the layer itself needs no change.
-import type { Simulator } from '../server';
+import type { Simulator } from '../api/simulator-parts';
 import { wsOf } from '../api/ws/extension';
 import { PrivateSession } from '../api/ws/private-session';
 import type { WsSession } from '../api/ws/ws-session';

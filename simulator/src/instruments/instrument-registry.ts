@@ -4,8 +4,8 @@
 import { scaleOf, toScaled } from '@contract/decimal';
 import type { z } from 'zod';
 import type { instrument } from '@contract/schemas/instruments';
-import { money } from '../money';
-import { SimError } from '../sim-error';
+import { money } from '../core/money';
+import { SimError } from '../core/sim-error';
 import { instrumentSpecs, type InstrumentSpec, type SimCategory } from './instrument-specs';
 
 export interface Instrument extends InstrumentSpec {

@@ -4,8 +4,8 @@
 import { findEndpoint } from '@contract/endpoints';
 import type { FastifyRequest } from 'fastify';
 import { endpoints } from '@contract/endpoints';
-import type { Simulator, SimulatorExtension } from '../server';
-import { SimError } from '../sim-error';
+import type { Simulator, SimulatorExtension } from '../api/simulator-parts';
+import { SimError } from '../core/sim-error';
 import { attachLimitsState } from './limits-state';
 import { RateLimitPolicy, v3LimitFromEnv, type RateLimitPolicyOptions } from './rate-limit-policy';
 import { RequestLog } from './request-log';

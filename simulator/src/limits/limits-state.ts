@@ -1,5 +1,5 @@
 // The rate limiter and request log of one simulator, reachable by the admin routes.
-import type { Simulator } from '../server';
+import type { Simulator } from '../api/simulator-parts';
 import type { RateLimitPolicy } from './rate-limit-policy';
 import type { RequestLog } from './request-log';
 

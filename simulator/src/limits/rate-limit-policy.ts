@@ -5,7 +5,7 @@
 // max-transferable). Endpoints sharing a catalog group share a budget. SIM_V3_RATE_LIMIT
 // replaces every v3 limit by one number (the benchmark raises it out of the way).
 import type { EndpointDef } from '@contract/endpoints';
-import { SlidingWindowLimiter } from './sliding-window-limiter';
+import { SlidingWindowLimiter } from '../core/sliding-window-limiter';
 
 export interface RateLimitPolicyOptions {
   /** Replaces the documented limit of every v3 endpoint (SIM_V3_RATE_LIMIT; default: the catalog's). */

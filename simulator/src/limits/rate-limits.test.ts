@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@contract/endpoints';
-import { SlidingWindowLimiter } from './sliding-window-limiter';
+import { SlidingWindowLimiter } from '../core/sliding-window-limiter';
 import { RateLimitPolicy, v3LimitFromEnv } from './rate-limit-policy';
 import { maxPerWindow, RequestLog } from './request-log';
 

@@ -14,9 +14,9 @@
 import { MAKER_UID } from '../accounts/seed-accounts';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
-import { money, ONE } from '../money';
-import { SeededRandom } from '../seeded-random';
-import { SimError } from '../sim-error';
+import { money, ONE } from '../core/money';
+import { SeededRandom } from '../core/seeded-random';
+import { SimError } from '../core/sim-error';
 import type { OrderService } from '../trading/order-service';
 import { isPending, lotsText, ticksText } from '../trading/sim-order';
 import { startPaced } from './paced-steps';

@@ -5,7 +5,7 @@
 // page we do not have; the name says what it is). Amounts are exact money units.
 import type { AccountStore } from '../accounts/account-store';
 import type { Instrument } from '../instruments/instrument-registry';
-import { money, ONE } from '../money';
+import { money, ONE } from '../core/money';
 import type { PositionBook } from '../trading/position-book';
 import type { MarketData } from './market-data';
 

@@ -3,12 +3,13 @@
 // last trade prices, futures mark prices (spec 6.2: pushed as they change), and the USD
 // valuations the assets endpoint needs.
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import { bookKeyOf, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
 import { referenceUsdPrices, type SimCategory } from '../instruments/instrument-specs';
-import { fmtMoneyAt, money } from '../money';
+import { fmtMoneyAt, money } from '../core/money';
 import { lotsText, ticksText } from '../trading/sim-order';
+import type { TradingMarket } from '../trading/trading-market';
 
 export interface DepthRow {
   price: string;
@@ -23,7 +24,7 @@ export interface Depth {
   asks: DepthRow[];
 }
 
-export class MarketData {
+export class MarketData implements TradingMarket {
   private readonly marks = new Map<string, bigint>();
   private readonly lastPrices = new Map<string, bigint>();
 

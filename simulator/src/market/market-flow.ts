@@ -15,12 +15,12 @@
 // then.
 import { MAKER_UID, TAKER_UID } from '../accounts/seed-accounts';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
-import { SeededRandom } from '../seeded-random';
-import { SimError } from '../sim-error';
+import { SeededRandom } from '../core/seeded-random';
+import { SimError } from '../core/sim-error';
 import type { OrderService } from '../trading/order-service';
 import type { PositionBook } from '../trading/position-book';
 import { isPending, lotsText, ticksText } from '../trading/sim-order';
-import { money, ONE } from '../money';
+import { money, ONE } from '../core/money';
 import type { MarketData } from './market-data';
 import { ANNUAL_VOLATILITY, normal } from './market-history';
 import { startPaced } from './paced-steps';

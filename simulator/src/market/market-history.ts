@@ -8,8 +8,8 @@
 // and close. Every candle is built from these trades, so volume and turnover are sums of
 // real fills, like the live ones.
 import type { Instrument } from '../instruments/instrument-registry';
-import { money, ONE } from '../money';
-import { SeededRandom } from '../seeded-random';
+import { money, ONE } from '../core/money';
+import { SeededRandom } from '../core/seeded-random';
 import type { CandleSeries } from './candle-series';
 
 const MINUTE = 60_000;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../server';
 import installLimits from '../limits/extension';
 import installProducts from './extension';
+import installAdmin from '../admin/extension';
 
 const require = createRequire(import.meta.url);
 
@@ -31,7 +32,7 @@ const keys = {
 };
 
 beforeAll(async () => {
-  sim = createSimulator({ extensions: [installLimits, installProducts] });
+  sim = createSimulator({ extensions: [installLimits, installProducts, installAdmin] });
   base = `http://127.0.0.1:${await sim.listen(0)}`;
 });
 afterAll(async () => sim.close());

@@ -7,7 +7,7 @@
 import { SUBACCOUNT_LIST_DEFAULT_LIMIT } from '@contract/schemas/broker-subaccounts';
 import type { BrokerSubaccount, SubaccountList, SubaccountListQuery, SubaccountStatus } from '@contract/schemas/broker-subaccounts';
 import type { AccountStore } from '../accounts/account-store';
-import { SeededRandom } from '../seeded-random';
+import { SeededRandom } from '../core/seeded-random';
 
 export const BROKER_GENERATED_SUBACCOUNTS = 1200;
 /** First UID of the generated sub-accounts (clear of the seeded accounts). */

@@ -1,8 +1,7 @@
-// Installs the v2 product layer (spec 4.1-4.4) on a simulator: the handlers and the
-// loopback admin routes that drive deposits. (The catalog lists the public API's alias of
-// the conversion path, so the core routes it.)
-import type { SimulatorExtension } from '../server';
-import { installAdminRoutes } from '../admin/admin-routes';
+// Installs the v2 product layer (spec 4.1-4.4) on a simulator: its handlers and months of
+// trade history. The admin routes that drive deposits are admin/extension.ts. (The catalog
+// lists the public API's alias of the conversion path, so the core routes it.)
+import type { SimulatorExtension } from '../api/simulator-parts';
 import { attachProductsState, createProductsState } from './products-state';
 import { registerV2Handlers } from './v2-handlers';
 import { installTradeHistory } from './trade-history';
@@ -13,9 +12,6 @@ const installProducts: SimulatorExtension = (sim) => {
   registerV2Handlers(sim.handlers, state);
   // Months of past fills and records for the trader accounts (SIM_SEED picks which).
   installTradeHistory(sim, Number(process.env.SIM_SEED ?? '1') || 1);
-  // The admin routes belong with the funding events they drive; installed here until the
-  // core's extension loader lists admin/ itself.
-  installAdminRoutes(sim);
 };
 
 export default installProducts;

@@ -4,7 +4,7 @@
 import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert';
 import type { HandlerRegistry } from '../api/rest/handler-registry';
 import { accountOf } from '../api/rest/handler-registry';
-import { paramError } from '../sim-error';
+import { paramError } from '../core/sim-error';
 import type { LoanRevisionBook } from './loan-revisions';
 import { queryRevisions } from './loan-revisions';
 

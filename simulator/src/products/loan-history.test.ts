@@ -4,6 +4,7 @@ import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert'
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf } from '../testing/signed-client';
 import installProducts from './extension';
+import installAdmin from '../admin/extension';
 import { productsOf } from './products-state';
 import { seedLoans } from './loan-revisions';
 
@@ -25,7 +26,7 @@ describe('seeded loan history and the history clock', () => {
   });
 
   it('lists ongoing orders and borrow history, and ages revisions out of the window when advanced', async () => {
-    sim = createSimulator({ extensions: [installProducts] });
+    sim = createSimulator({ extensions: [installProducts, installAdmin] });
     const now = Date.now();
     const s = sim;
     const ongoing = await call<Array<{ orderId: string }>>(s, 'GET', endpoints.loanOngoingOrders.path, {}, { key: keysOf.main });
@@ -53,7 +54,7 @@ describe('seeded loan history and the history clock', () => {
   });
 
   it('refuses a bad advance with a message naming the field', async () => {
-    const s = (sim = createSimulator({ extensions: [installProducts] }));
+    const s = (sim = createSimulator({ extensions: [installProducts, installAdmin] }));
     const bad = await s.app.inject({ method: 'POST', url: '/__sim/clock/advance', payload: { ms: -5 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/^ms: /);

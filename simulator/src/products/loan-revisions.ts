@@ -9,7 +9,7 @@ import { fromScaled } from '@contract/decimal';
 import type { ReviseRecord } from '@contract/schemas/earn-broker-convert';
 import { REVISE_HISTORY_DEFAULT_PAGE_SIZE } from '@contract/schemas/earn-broker-convert';
 import type { BorrowRecord, LoanOrder } from '@contract/schemas/loan-orders';
-import { SeededRandom } from '../seeded-random';
+import { SeededRandom } from '../core/seeded-random';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How far the seeded history reaches before the anchor (more than 12 months). */

@@ -8,10 +8,10 @@
 import { NATIVE_COIN } from '../instruments/instrument-specs';
 import type { AccountStore } from '../accounts/account-store';
 import { IdSequence } from '../accounts/id-sequence';
-import { fmtMoney, money, mulMoney, ONE } from '../money';
+import { fmtMoney, money, mulMoney, ONE } from '../core/money';
 import { rescale } from '@contract/decimal';
-import { MONEY_SCALE } from '../money';
-import { paramError, SimError } from '../sim-error';
+import { MONEY_SCALE } from '../core/money';
+import { paramError, SimError } from '../core/sim-error';
 
 export const DUST_LIMIT_USD = '10';
 /** Decimals of the native token credited by a conversion. */

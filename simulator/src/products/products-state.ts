@@ -1,7 +1,7 @@
 // The product layer's state for one simulator (spec 4.1-4.4): loans, savings, broker
 // auto-transfer with deposits, and conversions. Kept per simulator instance so the admin
 // routes and tests reach the same objects the handlers use.
-import type { Simulator } from '../server';
+import type { Simulator } from '../api/simulator-parts';
 import { BrokerAutoTransfer } from './broker-autotransfer';
 import { BrokerSubaccounts } from './broker-subaccounts';
 import { LoanRevisionBook } from './loan-revisions';

@@ -7,7 +7,7 @@
 // An order that is not the caller's, or asked under the other period type, is unknown.
 import type { z } from 'zod';
 import type { periodTypes, redeemResult } from '@contract/schemas/earn-broker-convert';
-import { SimError } from '../sim-error';
+import { SimError } from '../core/sim-error';
 
 export type PeriodType = (typeof periodTypes)[number];
 export type RedeemResult = z.infer<typeof redeemResult>;

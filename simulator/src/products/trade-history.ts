@@ -8,8 +8,8 @@
 import { fromScaled } from '@contract/decimal';
 import type { FillRecordInput } from '../bus/event-bus';
 import type { FinancialRecordInput } from '../accounts/account-store';
-import { SeededRandom } from '../seeded-random';
-import type { Simulator } from '../server';
+import { SeededRandom } from '../core/seeded-random';
+import type { Simulator } from '../api/simulator-parts';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const SEEDED_TRADE_DAYS = 180;

@@ -3,7 +3,7 @@
 // both sides, else at the instrument's reference price; the dust coins, which have no
 // market, at their documented reference prices (instruments/instrument-specs.ts).
 import { instrumentSpecs, referenceUsdPrices } from '../instruments/instrument-specs';
-import { money } from '../money';
+import { money } from '../core/money';
 
 export type MidPrice = (symbol: string) => string | undefined;
 

@@ -2,7 +2,7 @@
 // already authenticated the caller and validated the input with the catalog's schemas.
 import type { HandlerRegistry } from '../api/rest/handler-registry';
 import { accountOf } from '../api/rest/handler-registry';
-import { SimError } from '../sim-error';
+import { SimError } from '../core/sim-error';
 import { registerLoanHandlers } from './loan-handlers';
 import { queryRevisions } from './loan-revisions';
 import type { ProductsState } from './products-state';

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert';
 import { endpoints } from '@contract/endpoints';
-import { ManualClock } from '../clock';
+import { ManualClock } from '../core/clock';
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf, ok } from '../testing/signed-client';
 import { createLimitsExtension } from '../limits/extension';
 import installProducts from './extension';
+import installAdmin from '../admin/extension';
 import { productsOf } from './products-state';
 import { DUST_LIMIT_USD } from './native-convert';
 
@@ -17,7 +18,7 @@ let clock: ManualClock;
 
 function boot(limits = createLimitsExtension()): Simulator {
   clock = new ManualClock(START);
-  sim = createSimulator({ clock, extensions: [limits, installProducts] });
+  sim = createSimulator({ clock, extensions: [limits, installProducts, installAdmin] });
   return sim;
 }
 

@@ -21,7 +21,7 @@ import type {
   WSAPIPlaceOrderResponseV3,
 } from 'bitget-api';
 import { MAKER_UID } from '../accounts/seed-accounts';
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../core/dialect';
 import { createSimulator, type Simulator } from '../server';
 import { createWsExtension } from '../api/ws/extension';
 import installProducts from '../products/extension';

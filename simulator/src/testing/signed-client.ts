@@ -1,7 +1,7 @@
 // Test support: signed requests against a simulator through Fastify inject, the way a
 // real client sends them (raw query and raw body signed as sent).
 import { signedHeaders } from '@contract/signing';
-import type { Simulator } from '../server';
+import type { Simulator } from '../api/simulator-parts';
 
 export interface TestKey {
   apiKey: string;

@@ -1,7 +1,7 @@
 // USDT-futures positions (issue 3 item 5): average price, mark price, unrealised and
 // realised PnL, margin, liquidation price, reduceOnly, hedge mode with posSide.
 import { afterEach, describe, expect, it } from 'vitest';
-import { money } from '../money';
+import { money } from '../core/money';
 import { call, keysOf, ok } from '../testing/signed-client';
 import { fixture, type Fixture } from '../testing/sim-fixture';
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InstrumentRegistry } from '../instruments/instrument-registry';
-import { ONE } from '../money';
+import { ONE } from '../core/money';
 import { valueOf } from './order-checks';
 
 const instruments = new InstrumentRegistry().all;

@@ -3,9 +3,9 @@
 // decimal strings into integer ticks and lots or raise the exchange's error.
 import { DecimalError, toScaled } from '@contract/decimal';
 import type { Instrument } from '../instruments/instrument-registry';
-import { MONEY_SCALE, ONE } from '../money';
-import { parseTicks, POW10 } from '../scaled-text';
-import { paramError, SimError } from '../sim-error';
+import { MONEY_SCALE, ONE } from '../core/money';
+import { parseTicks, POW10 } from '../core/scaled-text';
+import { paramError, SimError } from '../core/sim-error';
 
 export function priceTicksOf(inst: Instrument, price: string): number {
   try {

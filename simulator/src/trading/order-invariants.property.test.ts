@@ -4,10 +4,10 @@
 // created or destroyed: balances plus fees paid stay equal to what was seeded.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock';
-import { money } from '../money';
+import { ManualClock } from '../core/clock';
+import { money } from '../core/money';
 import { createSimulator } from '../server';
-import { SimError } from '../sim-error';
+import { SimError } from '../core/sim-error';
 import { T0 } from '../testing/sim-fixture';
 
 const uids = [1000001, 1000002, 2000001, 9000001] as const;

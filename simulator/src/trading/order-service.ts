@@ -16,17 +16,17 @@
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { ModifyOrderRequest, PlaceOrderRequest } from '@contract/schemas/orders';
 import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore } from '../accounts/account-store';
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../core/dialect';
 import { IdSequence } from '../accounts/id-sequence';
 import type { EventBus, FillRecordInput } from '../bus/event-bus';
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
 import type { EngineEvent } from '../engine/engine-types';
 import type { MatchingEngine } from '../engine/matching-engine';
 import { categoryLabel, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
 import type { SimCategory } from '../instruments/instrument-specs';
-import type { MarketData } from '../market/market-data';
-import { fmtMoney, money, ONE } from '../money';
-import { paramError, SimError } from '../sim-error';
+import type { TradingMarket } from './trading-market';
+import { fmtMoney, money, ONE } from '../core/money';
+import { paramError, SimError } from '../core/sim-error';
 import { lotsOf, priceTicksOf, quoteAmountOf, requireMinValue, valueOf } from './order-checks';
 import type { PositionBook, PosSide } from './position-book';
 import { isPending, lotsText, orderPushRecord, orderRecord, stateText, ticksText, type SimOrder } from './sim-order';
@@ -68,7 +68,7 @@ export class OrderService {
     private readonly instruments: InstrumentRegistry,
     private readonly accounts: AccountStore,
     private readonly positions: PositionBook,
-    private readonly market: MarketData,
+    private readonly market: TradingMarket,
     private readonly bus: EventBus,
     private readonly clock: Clock,
     readonly dialect: Dialect = 'seed',

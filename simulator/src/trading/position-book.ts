@@ -15,9 +15,9 @@
 import type { AccountStore } from '../accounts/account-store';
 import { DEFAULT_FUTURES_LEVERAGE } from '../accounts/account-store';
 import type { EventBus, PositionRecordInput } from '../bus/event-bus';
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
 import type { Instrument } from '../instruments/instrument-registry';
-import { fmtMoney, fmtMoneyAt, money, ONE } from '../money';
+import { fmtMoney, fmtMoneyAt, money, ONE } from '../core/money';
 
 export type PosSide = 'long' | 'short';
 export const MAINTENANCE_RATE = money('0.005');

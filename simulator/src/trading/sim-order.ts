@@ -4,10 +4,10 @@
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { OrderRecordInput } from '@contract/schemas/orders';
 import type { HoldMode, StpMode } from '../accounts/account-store';
-import type { Dialect } from '../dialect';
+import type { Dialect } from '../core/dialect';
 import { categoryLabel, type Instrument } from '../instruments/instrument-registry';
-import { fmtMoney, fmtMoneyAt, ONE } from '../money';
-import { scaledText } from '../scaled-text';
+import { fmtMoney, fmtMoneyAt, ONE } from '../core/money';
+import { scaledText } from '../core/scaled-text';
 import type { PosSide } from './position-book';
 
 export interface SimOrder {

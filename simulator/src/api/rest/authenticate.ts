@@ -4,7 +4,7 @@
 // re-serialising would reject valid requests). The timestamp is in ms, within 30 s.
 import { signaturesMatch, signRest } from '@contract/signing';
 import type { Account, AccountStore } from '../../accounts/account-store';
-import { SimError } from '../../sim-error';
+import { SimError } from '../../core/sim-error';
 
 export const TIMESTAMP_WINDOW_MS = 30_000;
 

@@ -8,9 +8,9 @@ import { reviseHistoryQueryAt } from '@contract/schemas/earn-broker-convert';
 import { errorEnvelope, errorMessage, localeFrom, SUCCESS_CODE, type Locale } from '@contract/errors';
 import { check } from '@contract/validation';
 import type { AccountStore } from '../../accounts/account-store';
-import type { Clock } from '../../clock';
-import type { Dialect } from '../../dialect';
-import { paramError, SimError } from '../../sim-error';
+import type { Clock } from '../../core/clock';
+import type { Dialect } from '../../core/dialect';
+import { paramError, SimError } from '../../core/sim-error';
 import { authenticate } from './authenticate';
 import type { HandlerRegistry, RequestContext, RequestGuard } from './handler-registry';
 

@@ -2,7 +2,7 @@
 // sizes need not be powers of ten ("0.5"), so a price is ticks x tick units at the tick's scale.
 import { scaleOf, toScaled } from '@contract/decimal';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
-import { scaledText } from '../../scaled-text';
+import { scaledText } from '../../core/scaled-text';
 
 export type DepthCategoryName = 'spot' | 'margin' | 'usdt-futures';
 

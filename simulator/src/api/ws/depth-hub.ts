@@ -5,7 +5,7 @@
 // changed the book (a source without command boundaries: once per event-loop turn).
 import type { DepthArg } from '@contract/schemas/ws-depth';
 import { depthCategory } from '@contract/schemas/ws-depth';
-import type { Dialect } from '../../dialect';
+import type { Dialect } from '../../core/dialect';
 import type { DepthSink } from './depth-publisher';
 import { DepthPublisher } from './depth-publisher';
 import type { DepthBookSpec, DepthSource } from './depth-source';

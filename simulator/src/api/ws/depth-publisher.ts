@@ -18,7 +18,7 @@
 import { depthChecksum } from '@contract/book/depth-checksum';
 import type { DepthLevel, DepthTopic } from '@contract/schemas/ws-depth';
 import { depthTopicLevels } from '@contract/schemas/ws-depth';
-import type { Dialect } from '../../dialect';
+import type { Dialect } from '../../core/dialect';
 import { DepthFormat } from './depth-format';
 import type { BookSide, DepthBookSpec, DepthSource } from './depth-source';
 import { PublishedBook } from './published-book';

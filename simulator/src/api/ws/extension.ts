@@ -1,6 +1,6 @@
 // Installs the WebSocket endpoints on a simulator's HTTP server, configured from the
 // environment (ws-options.ts), and closes them when the simulator closes.
-import type { Simulator, SimulatorExtension } from '../../server';
+import type { Simulator, SimulatorExtension } from '../simulator-parts';
 import { attachWebSockets, type WsServerHandle } from './ws-server';
 import { wsOptionsFromEnv, type WsOptions } from './ws-options';
 

@@ -13,9 +13,9 @@
 //   one once, with size "0" and positionStatus "ended"), and all open positions
 //   periodically with the current mark price.
 import type { OrderPushItem, PrivateArg } from '@contract/schemas/ws-private';
-import type { Simulator } from '../../server';
+import type { Simulator } from '../simulator-parts';
 import type { PositionRecordInput, SimEventOf } from '../../bus/event-bus';
-import type { AccountViews } from '../../accounts/account-views';
+import type { AccountViews } from '../../portfolio/account-views';
 import type { DepthTimers } from './depth-hub';
 
 export type PrivateTopic = PrivateArg['topic'];

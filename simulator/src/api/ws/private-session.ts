@@ -6,7 +6,7 @@ import type WebSocket from 'ws';
 import { localeFrom, type Locale } from '@contract/errors';
 import { privateArg, privateTopics } from '@contract/schemas/ws-private';
 import { check } from '@contract/validation';
-import type { Simulator } from '../../server';
+import type { Simulator } from '../simulator-parts';
 import type { DepthHub } from './depth-hub';
 import { handleDepthArg, isDepthTopic } from './depth-subscriptions';
 import type { PrivateFeed, PrivateSubscriber } from './private-feed';

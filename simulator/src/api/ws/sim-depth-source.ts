@@ -1,6 +1,6 @@
 // The DepthSource of a running simulator: instruments from its registry (margin shares
 // the spot book), levels from its engine, and changes from the bus's `book.level` events.
-import type { Simulator } from '../../server';
+import type { Simulator } from '../simulator-parts';
 import { bookKeyOf } from '../../instruments/instrument-registry';
 import type { SimCategory } from '../../instruments/instrument-specs';
 import type { DepthBookSpec, DepthSource, LevelChangeListener } from './depth-source';

@@ -10,7 +10,7 @@ import { tradeArgsByTopic, wsTradeRequest, type TradeTopic } from '@contract/sch
 import type { ModifyOrderRequest, CancelOrderRequest } from '@contract/schemas/orders';
 import { check } from '@contract/validation';
 import type { OrderService, PlaceInput } from '../../trading/order-service';
-import { paramError, SimError } from '../../sim-error';
+import { paramError, SimError } from '../../core/sim-error';
 
 type PlaceArg = Omit<PlaceInput, 'category'> & { category?: string | undefined };
 type Result = { orderId: string; clientOid: string };

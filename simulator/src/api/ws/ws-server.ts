@@ -4,7 +4,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Simulator } from '../../server';
+import type { Simulator } from '../simulator-parts';
 import { DepthHub, realTimers, type DepthTimers } from './depth-hub';
 import { PrivateFeed } from './private-feed';
 import { MarketTopicHub } from './market-topics';

@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import type WebSocket from 'ws';
 import { errorMessage, type ErrorCode } from '@contract/errors';
-import { SlidingWindowLimiter } from '../../limits/sliding-window-limiter';
+import { SlidingWindowLimiter } from '../../core/sliding-window-limiter';
 import type { DepthSink } from './depth-publisher';
 import type { ResolvedWsOptions } from './ws-options';
 

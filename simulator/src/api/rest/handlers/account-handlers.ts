@@ -1,9 +1,9 @@
 // Account endpoints of spec 4.5: settings, hold mode, leverage, assets, funding assets,
 // max-open-available, max-transferable, financial records (spec 4.6 pagination) and
 // current positions.
-import type { AccountSettings } from '../../../accounts/account-settings';
+import type { AccountSettings } from '../../../portfolio/account-settings';
 import type { AccountStore } from '../../../accounts/account-store';
-import type { AccountViews } from '../../../accounts/account-views';
+import type { AccountViews } from '../../../portfolio/account-views';
 import { cursorPage, reversed } from '../../../trading/cursor-page';
 import type { PositionBook } from '../../../trading/position-book';
 import { accountOf, type HandlerRegistry } from '../handler-registry';

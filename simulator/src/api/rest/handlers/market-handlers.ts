@@ -5,7 +5,7 @@ import type { Instrument, InstrumentRegistry } from '../../../instruments/instru
 import type { SimCategory } from '../../../instruments/instrument-specs';
 import type { MarketData } from '../../../market/market-data';
 import type { PublicMarket } from '../../../market/public-market';
-import { paramError } from '../../../sim-error';
+import { paramError } from '../../../core/sim-error';
 import { lotsText, ticksText } from '../../../trading/sim-order';
 import type { HandlerRegistry } from '../handler-registry';
 

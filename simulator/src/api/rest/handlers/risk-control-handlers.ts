@@ -4,7 +4,7 @@
 // what happened (orderId, clientOid, and code/msg when it failed).
 import type { RiskControlItem } from '@contract/schemas/risk-controls';
 import type { AccountStore } from '../../../accounts/account-store';
-import { SimError } from '../../../sim-error';
+import { SimError } from '../../../core/sim-error';
 import type { OrderService } from '../../../trading/order-service';
 import type { PositionBook } from '../../../trading/position-book';
 import { lotsText } from '../../../trading/sim-order';

@@ -3,8 +3,8 @@
 // cursor pagination (spec 4.6), which also find an order by clientOid.
 import { SUCCESS_CODE, type Locale } from '@contract/errors';
 import type { BatchItemResult } from '@contract/schemas/orders';
-import type { Dialect } from '../../../dialect';
-import { SimError } from '../../../sim-error';
+import type { Dialect } from '../../../core/dialect';
+import { SimError } from '../../../core/sim-error';
 import { cursorPage, reversed } from '../../../trading/cursor-page';
 import type { OrderService } from '../../../trading/order-service';
 import { isPending, orderRecord, type SimOrder } from '../../../trading/sim-order';

@@ -6,11 +6,11 @@ import type { assets, fundingAssets, maxOpen, maxTransferable } from '@contract/
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
 import type { SimCategory } from '../instruments/instrument-specs';
 import type { MarketData } from '../market/market-data';
-import { fmtMoney, fmtMoneyAt, maxBig, money, ONE } from '../money';
-import { SimError } from '../sim-error';
+import { fmtMoney, fmtMoneyAt, maxBig, money, ONE } from '../core/money';
+import { SimError } from '../core/sim-error';
 import { lotsText } from '../trading/sim-order';
 import { MAINTENANCE_RATE, type PositionBook } from '../trading/position-book';
-import type { AccountStore } from './account-store';
+import type { AccountStore } from '../accounts/account-store';
 
 type AssetsInput = z.input<typeof assets>;
 type FundingInput = z.input<typeof fundingAssets>;

@@ -4,13 +4,13 @@
 import type { z } from 'zod';
 import type { settings, SetLeverageRequest } from '@contract/schemas/account';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
 import type { InstrumentRegistry } from '../instruments/instrument-registry';
-import { money } from '../money';
-import { paramError, SimError } from '../sim-error';
+import { money } from '../core/money';
+import { paramError, SimError } from '../core/sim-error';
 import type { OrderService } from '../trading/order-service';
 import type { PositionBook } from '../trading/position-book';
-import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore, type HoldMode } from './account-store';
+import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore, type HoldMode } from '../accounts/account-store';
 
 export type SettingsInput = z.input<typeof settings>;
 
