@@ -90,6 +90,23 @@ export default tseslint.config(
     },
   },
   {
+    // The proxy's layers, lowest first: keys and HTTP helpers, sessions, the call policy,
+    // the upstream client, audit, the relay and the archive and jobs built on them; the
+    // route files (routes/, with the context bag they share) wire them to Fastify, and
+    // app.ts and main.ts compose everything.
+    files: ['server-proxy/src/**/*.ts'],
+    plugins: { layers: layerRules },
+    rules: {
+      'layers/layer-boundaries': [
+        'error',
+        {
+          root: 'server-proxy/src',
+          layers: ['core', 'keys', 'http', 'auth', 'policy', 'upstream', 'audit', 'relay', 'archive', 'jobs', 'ops', 'routes', '.', 'test-support'],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**'],
     plugins: { desk: deskRules },
     rules: { 'desk/feature-boundaries': 'error' },

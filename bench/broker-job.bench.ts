@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server-proxy/src/app';
 import { AuditStore } from '../server-proxy/src/audit/audit-store';
 import { UserStore } from '../server-proxy/src/auth/user-store';
-import { configSchema } from '../server-proxy/src/config';
+import { configSchema } from '../server-proxy/src/core/config';
 import { KeyStore, simulatorAccounts } from '../server-proxy/src/keys/key-store';
-import { openDatabase } from '../server-proxy/src/open-database';
+import { openDatabase } from '../server-proxy/src/core/open-database';
 import { startSimulator } from '../server-proxy/src/simulator-child';
 import { writeResult } from './lib/result';
 

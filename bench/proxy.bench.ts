@@ -61,9 +61,9 @@ async function serveOurs(upstreamUrl: string): Promise<void> {
   const { buildApp } = await import('../server-proxy/src/app');
   const { AuditStore } = await import('../server-proxy/src/audit/audit-store');
   const { UserStore } = await import('../server-proxy/src/auth/user-store');
-  const { configSchema } = await import('../server-proxy/src/config');
+  const { configSchema } = await import('../server-proxy/src/core/config');
   const { KeyStore, simulatorAccounts } = await import('../server-proxy/src/keys/key-store');
-  const { openDatabase } = await import('../server-proxy/src/open-database');
+  const { openDatabase } = await import('../server-proxy/src/core/open-database');
   const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { overridePerSecond: 1_000_000_000 } });
   // A team user, as a login makes one (sessions are re-checked against their user).
   const userStore = new UserStore(openDatabase(':memory:'));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password-hash';
 import { UserStore } from '../src/auth/user-store';
 import { readKeyFile } from '../src/keys/key-file';
-import { openDatabase } from '../src/open-database';
+import { openDatabase } from '../src/core/open-database';
 import { tempDir } from '../src/test-support/temp-dir';
 
 const repoRoot = resolve(import.meta.dirname, '../..');

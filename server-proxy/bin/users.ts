@@ -8,7 +8,7 @@ import { roles } from '@contract/endpoints';
 import { hashPassword } from '../src/auth/password-hash';
 import { roleSchema } from '../src/auth/roles';
 import { UserStore, userRecordSchema } from '../src/auth/user-store';
-import { openDatabase } from '../src/open-database';
+import { openDatabase } from '../src/core/open-database';
 import { die, flagValue, readSecretLine } from './cli-io';
 
 async function main() {

@@ -6,13 +6,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { AuditStore } from './audit/audit-store';
 import { UserStore } from './auth/user-store';
-import { ConfigError, isLoopbackHost, loadConfig } from './config';
+import { ConfigError, isLoopbackHost, loadConfig } from './core/config';
 import { KeyFileError } from './keys/key-file';
 import { KeySourceError, KeyStore, simulatorAccounts, upstreamAccounts } from './keys/key-store';
-import { createLogger } from './logger';
-import { openDatabase } from './open-database';
+import { createLogger } from './core/logger';
+import { openDatabase } from './core/open-database';
 import { PgRateBudget } from './policy/shared-rate-budget';
-import type { AttachWsRelay } from './relay/relay-hooks';
+import type { AttachWsRelay } from './relay/ws-relay-hooks';
 import { SimulatorStartError, SimulatorSupervisor } from './simulator-child';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditStore } from './audit/audit-store';
 import { UserStore } from './auth/user-store';
 import { buildApp, type DeskApp } from './app';
-import { configSchema } from './config';
+import { configSchema } from './core/config';
 import { KeyStore, simulatorAccounts } from './keys/key-store';
-import { openDatabase } from './open-database';
+import { openDatabase } from './core/open-database';
 import { startSimulator, type RunningSimulator } from './simulator-child';
 import { TEST_ORIGIN } from './test-support/test-desk';
 

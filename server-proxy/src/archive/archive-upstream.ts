@@ -3,17 +3,25 @@
 // same account, so together they never exceed the exchange's limits.
 import { endpoints, type EndpointId, type ResponseOf } from '@contract/endpoints';
 import { check } from '@contract/validation';
-import type { DeskContext } from '../desk-context';
+import type { Clock } from '../core/clock';
+import type { ProxyConfig } from '../core/config';
 import type { AccountCredentials } from '../keys/account-credentials';
-import { upstreamPathOf } from '../upstream/api-relay-route';
-import { UpstreamUnavailable } from '../upstream/upstream-client';
+import type { RateShaper } from '../policy/rate-shaper';
+import { UpstreamUnavailable, type UpstreamClient } from '../upstream/upstream-client';
+import { upstreamPathOf } from '../upstream/upstream-path';
 
 export type Fetched<Id extends EndpointId> =
   | { ok: true; data: ResponseOf<Id> }
   /** `refused`: the exchange answered with an error code (the request is wrong now); else it failed to answer. */
   | { ok: false; refused: boolean; code: string; message: string };
 
-export type ArchiveUpstream = Pick<DeskContext, 'shaper' | 'upstream' | 'config' | 'clock'>;
+/** What the archive's reads use of the proxy (routes/desk-context.ts has all four). */
+export interface ArchiveUpstream {
+  shaper: RateShaper;
+  upstream: UpstreamClient;
+  config: ProxyConfig;
+  clock: Clock;
+}
 
 export type FetchFn = <Id extends EndpointId>(account: AccountCredentials, id: Id, query: Record<string, string>) => Promise<Fetched<Id>>;
 

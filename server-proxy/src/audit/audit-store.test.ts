@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 import { AuditStore } from './audit-store';
 import { collectOrderRefs } from './order-refs';
 import { tempDir } from '../test-support/temp-dir';

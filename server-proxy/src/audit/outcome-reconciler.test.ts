@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyStore } from '../keys/key-store';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 import { testAccounts } from '../test-support/test-desk';
 import type { UpstreamRequest, UpstreamResponse } from '../upstream/upstream-client';
 import { UpstreamUnavailable } from '../upstream/upstream-client';

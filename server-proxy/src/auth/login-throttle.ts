@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
 
 export interface ThrottleVerdict {
   allowed: boolean;

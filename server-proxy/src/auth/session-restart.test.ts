@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 import { FakeUpstream } from '../test-support/fake-upstream';
 import { TEST_ORIGIN, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 import { hashPassword } from './password-hash';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 import { ManualClock } from '../test-support/manual-clock';
 import { SESSION_RECHECK_MS, SessionStore } from './session-store';
 import { UserStore } from './user-store';

@@ -5,7 +5,7 @@ import { MAX_JOB_ROWS, type JobSummary } from '@contract/schemas/broker-jobs';
 import { AuditStore } from '../audit/audit-store';
 import { UserStore } from '../auth/user-store';
 import { KeyStore } from '../keys/key-store';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 import { FakeUpstream, type RecordedCall } from '../test-support/fake-upstream';
 import { tempDir } from '../test-support/temp-dir';
 import { testAccounts, testDesk, type TestDesk } from '../test-support/test-desk';

@@ -15,7 +15,7 @@ import { attachWsRelay, type WsRelay } from './ws-relay';
 import type { RelaySession } from './ws-relay-types';
 import { checkSubscription } from './ws-subscription-check';
 import { checkWsTrade } from './ws-trade-check';
-import { TestUpstream, type TestKey } from './ws-test-upstream';
+import { TestUpstream, type TestKey } from '../test-support/ws-test-upstream';
 
 const KEY: TestKey = { apiKey: 'fuzz-key-3a9f', secret: 'fuzz-secret-77b1', passphrase: 'fuzz-pass-0c4e' };
 const TRADER: RelaySession = { user: 'fuzz', role: 'trader', permissions: ['market.read', 'trade.read', 'trade.write', 'account.read'], accounts: ['main'] };

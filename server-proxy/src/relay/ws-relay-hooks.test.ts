@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AuditStore } from '../audit/audit-store';
 import type { Session } from '../auth/session-store';
 import { AccountCredentials } from '../keys/account-credentials';
-import { openDatabase } from '../open-database';
-import type { WsRelayHooks } from './relay-hooks';
+import { openDatabase } from '../core/open-database';
+import type { WsRelayHooks } from './ws-relay-hooks';
 import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
 
 const session: Session = { id: 's1', user: 'alice', role: 'trader', accounts: ['main'], csrfToken: 'c', createdAt: 0, expiresAt: 1, localAdmin: false };

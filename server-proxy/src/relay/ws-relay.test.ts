@@ -7,11 +7,11 @@ import { OrderBook } from '@contract/book/order-book';
 import { attachWsRelay, type WsRelay } from './ws-relay';
 import type { Database } from 'better-sqlite3';
 import { AuditStore } from '../audit/audit-store';
-import { openDatabase } from '../open-database';
-import type { WsRelayHooks } from './relay-hooks';
+import { openDatabase } from '../core/open-database';
+import type { WsRelayHooks } from './ws-relay-hooks';
 import { depsFromHooks } from './ws-relay-hooks';
 import type { RelayLimits, RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
-import { TestUpstream, type TestKey } from './ws-test-upstream';
+import { TestUpstream, type TestKey } from '../test-support/ws-test-upstream';
 
 const KEY: TestKey = { apiKey: 'relay-test-key-7f3a', secret: 'relay-test-secret-91c2', passphrase: 'relay-test-pass-55d0' };
 const TRADER: RelaySession = {

@@ -14,7 +14,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { errorEnvelope, errorMessage, httpStatusOf, localeFrom, type ErrorCode, type ErrorParams, type Locale } from '@contract/errors';
 import { EVENT_KEY, PublicHub, type HubClient } from './ws-public-hub';
 import { PrivateRelay } from './ws-private-relay';
-import type { WsRelayHooks } from './relay-hooks';
+import type { WsRelayHooks } from './ws-relay-hooks';
 import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
 import { BrowserSendQueue, type SendQueueHooks } from './ws-send-queue';
 import { checkJsonShape } from '../policy/json-shape';
@@ -54,7 +54,7 @@ export interface WsRelay {
   close(): Promise<void>;
 }
 
-/** Takes the relay's own deps, or the proxy's hooks (relay-hooks.ts), which it adapts. */
+/** Takes the relay's own deps, or the proxy's hooks (ws-relay-hooks.ts), which it adapts. */
 export function attachWsRelay(server: Server, deps: WsRelayDeps): WsRelay;
 export function attachWsRelay(server: Server, hooks: WsRelayHooks): WsRelay;
 export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelayHooks): WsRelay {

@@ -1,7 +1,7 @@
 // Child process for the kill -9 test: records audit rows and begins one more (a call in
 // flight), reports each, then idles.
 import { AuditStore } from '../audit/audit-store';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: audit-writer <db file>');

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../core/clock';
 import type { Timers } from '../policy/rate-shaper';
 
 /** A clock and timer queue that move only when a test calls advance(). */

@@ -1,4 +1,4 @@
-import type { AttachWsRelay } from '../relay/relay-hooks';
+import type { AttachWsRelay } from '../relay/ws-relay-hooks';
 import { attachWsRelay } from '../relay/ws-relay';
 import { depsFromHooks, isProxyHooks } from '../relay/ws-relay-hooks';
 import type { RelayLimits } from '../relay/ws-relay-types';

@@ -3,10 +3,10 @@ import type { Role } from '@contract/endpoints';
 import { buildApp, type AppDeps, type DeskApp } from '../app';
 import { AuditStore } from '../audit/audit-store';
 import { UserStore } from '../auth/user-store';
-import { configSchema, type ProxyConfig, type ProxyConfigInput } from '../config';
+import { configSchema, type ProxyConfig, type ProxyConfigInput } from '../core/config';
 import { KeyStore } from '../keys/key-store';
-import { createLogger } from '../logger';
-import { openDatabase } from '../open-database';
+import { createLogger } from '../core/logger';
+import { openDatabase } from '../core/open-database';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:18080';
 

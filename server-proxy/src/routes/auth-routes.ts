@@ -2,15 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { loginRequest, type meSchema } from '@contract/schemas/session';
 import { check } from '@contract/validation';
-import type { DeskContext } from '../desk-context';
+import type { DeskContext } from './desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { checkJsonShape } from '../policy/json-shape';
 import { csrfMatches } from '../policy/origin-policy';
-import { sessionOf } from './authenticate';
-import { dummyPasswordHash, verifyPassword } from './password-hash';
-import { permissionsOf } from './roles';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './session-cookie';
-import type { NewSession, Session } from './session-store';
+import { sessionOf } from '../auth/authenticate';
+import { dummyPasswordHash, verifyPassword } from '../auth/password-hash';
+import { permissionsOf } from '../auth/roles';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/session-cookie';
+import type { NewSession, Session } from '../auth/session-store';
 
 /** The GET /auth/me answer, in the shape the web app parses (contract/schemas/session). */
 export function describeSession(session: Session, ctx: DeskContext): z.input<typeof meSchema> {

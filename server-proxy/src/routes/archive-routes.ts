@@ -22,14 +22,14 @@ import {
 import { check } from '@contract/validation';
 import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
-import type { DeskContext } from '../desk-context';
+import type { DeskContext } from './desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { resolveAccount } from '../policy/call-policy';
 import { csrfMatches } from '../policy/origin-policy';
-import { feedDefs } from './archive-feeds';
-import type { ArchiveStore, Gap, RowQuery, Span } from './archive-store';
-import type { ArchiveSync } from './archive-sync';
+import { feedDefs } from '../archive/archive-feeds';
+import type { ArchiveStore, Gap, RowQuery, Span } from '../archive/archive-store';
+import type { ArchiveSync } from '../archive/archive-sync';
 
 const DEFAULT_LIMIT = 1000;
 

@@ -8,10 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { endpoints } from '@contract/endpoints';
-import type { DeskContext } from '../desk-context';
-import { upstreamPathOf } from '../upstream/api-relay-route';
+import type { DeskContext } from './desk-context';
+import { upstreamPathOf } from '../upstream/upstream-path';
 import type { PgRateBudget } from '../policy/shared-rate-budget';
-import type { DeskMetrics } from './desk-metrics';
+import type { DeskMetrics } from '../ops/desk-metrics';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** A readiness answer is reused this long, so a busy balancer does not load the exchange. */

@@ -3,7 +3,7 @@ import { rolePermissions } from '@contract/endpoints';
 import { FakeUpstream } from '../test-support/fake-upstream';
 import { ManualClock } from '../test-support/manual-clock';
 import { TEST_ORIGIN, testDesk, type TestDesk } from '../test-support/test-desk';
-import { hashPassword } from './password-hash';
+import { hashPassword } from '../auth/password-hash';
 
 let upstream: FakeUpstream;
 let desk: TestDesk;

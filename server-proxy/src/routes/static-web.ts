@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DeskContext } from '../desk-context';
-import { replyError } from './error-reply';
+import type { DeskContext } from './desk-context';
+import { replyError } from '../http/error-reply';
 
 const SERVER_PREFIXES = ['/api/', '/auth/', '/ws/', '/audit'];
 /** Paths that are an API for fetch() and a screen of the app for a browser's address bar. */

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isLoopbackHost, loadConfig } from './config';
-import { tempDir } from './test-support/temp-dir';
+import { tempDir } from '../test-support/temp-dir';
 
 describe('configuration', () => {
   it('defaults to 127.0.0.1:8080 with the simulator on 8090', () => {

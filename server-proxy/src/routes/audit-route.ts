@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { check } from '@contract/validation';
 import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
-import type { DeskContext } from '../desk-context';
+import type { DeskContext } from './desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { auditQuerySchema } from '@contract/schemas/audit';
 

@@ -3,12 +3,12 @@
 // (most tests) keeps the archive in memory and syncs only when asked.
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import type { DeskContext } from '../desk-context';
-import { openDatabase } from '../open-database';
+import type { DeskContext } from './desk-context';
+import { openDatabase } from '../core/open-database';
 import { registerArchiveRoutes } from './archive-routes';
-import { ArchiveStore } from './archive-store';
-import { ArchiveSync } from './archive-sync';
-import { archiveFetcher } from './archive-upstream';
+import { ArchiveStore } from '../archive/archive-store';
+import { ArchiveSync } from '../archive/archive-sync';
+import { archiveFetcher } from '../archive/archive-upstream';
 
 export interface ArchiveOptions {
   db?: Database | undefined;

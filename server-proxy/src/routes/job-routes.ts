@@ -9,14 +9,14 @@ import { check } from '@contract/validation';
 import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
 import type { Session } from '../auth/session-store';
-import type { DeskContext } from '../desk-context';
+import type { DeskContext } from './desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { resolveAccount } from '../policy/call-policy';
 import { csrfMatches } from '../policy/origin-policy';
 import { checkJsonShape } from '../policy/json-shape';
-import { jobResultsCsv } from './job-csv';
-import type { JobStore, JobRecord } from './job-store';
-import type { JobRunner } from './job-runner';
+import { jobResultsCsv } from '../jobs/job-csv';
+import type { JobStore, JobRecord } from '../jobs/job-store';
+import type { JobRunner } from '../jobs/job-runner';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a job number').transform(Number) });
 const HEARTBEAT_MS = 15_000;

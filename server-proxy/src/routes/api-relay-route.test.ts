@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signRest } from '@contract/signing';
 import { AuditStore } from '../audit/audit-store';
-import { openDatabase } from '../open-database';
+import { openDatabase } from '../core/open-database';
 import { deadUpstreamUrl, FakeUpstream } from '../test-support/fake-upstream';
 import { testAccounts, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 

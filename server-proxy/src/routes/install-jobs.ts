@@ -2,11 +2,11 @@
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@contract/endpoints';
-import type { DeskContext } from '../desk-context';
-import { upstreamPathOf } from '../upstream/api-relay-route';
+import type { DeskContext } from './desk-context';
+import { upstreamPathOf } from '../upstream/upstream-path';
 import { registerJobRoutes } from './job-routes';
-import { JobRunner } from './job-runner';
-import { SqliteJobStore, type JobStore } from './job-store';
+import { JobRunner } from '../jobs/job-runner';
+import { SqliteJobStore, type JobStore } from '../jobs/job-store';
 
 export interface InstalledJobs {
   store: JobStore;

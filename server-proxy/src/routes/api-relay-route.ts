@@ -6,11 +6,12 @@ import type { AccountCredentials } from '../keys/account-credentials';
 import { collectOrderRefs } from '../audit/order-refs';
 import { sessionOf } from '../auth/authenticate';
 import type { Session } from '../auth/session-store';
-import type { DeskContext } from '../desk-context';
+import type { DeskContext } from './desk-context';
 import { replyError } from '../http/error-reply';
 import { admitCall, validateCall, type AdmittedCall, type Refusal } from '../policy/call-policy';
 import { shapedPerSecond } from '../policy/rate-shaper';
-import { UpstreamUnavailable, type UpstreamResponse } from './upstream-client';
+import { UpstreamUnavailable, type UpstreamResponse } from '../upstream/upstream-client';
+import { upstreamPathOf } from '../upstream/upstream-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,14 +39,6 @@ function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown
   } catch {
     return undefined;
   }
-}
-
-/** Which upstream path to call: a configured override, else the catalog's upstream path. */
-export function upstreamPathOf(endpoint: EndpointDef, ctx: Pick<DeskContext, 'config'>): string {
-  const override = ctx.config.upstream.paths[endpoint.id];
-  if (override) return override;
-  if (ctx.config.upstream.specPaths) return endpoint.path;
-  return endpoint.upstreamPath ?? endpoint.path;
 }
 
 /**
