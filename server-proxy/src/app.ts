@@ -13,7 +13,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { OneTimeTokens } from './auth/one-time-tokens';
 import { SessionStore } from './auth/session-store';
 import type { UserStore } from './auth/user-store';
-import { systemClock, type Clock } from './core/clock';
+import { systemClock, type Clock } from '@contract/clock';
 import type { ProxyConfig } from './core/config';
 import type { DeskContext } from './routes/desk-context';
 import { replyError, writeRawError } from './http/error-reply';

@@ -29,7 +29,7 @@ import { registerMarketHandlers } from './api/rest/handlers/market-handlers';
 import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { registerRiskControlHandlers } from './api/rest/handlers/risk-control-handlers';
 import { EventBus } from './bus/event-bus';
-import { systemClock, type Clock } from './core/clock';
+import { systemClock, type Clock } from '@contract/clock';
 import type { Dialect } from './core/dialect';
 import { MatchingEngine } from './engine/matching-engine';
 import { InstrumentRegistry } from './instruments/instrument-registry';

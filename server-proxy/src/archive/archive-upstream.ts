@@ -3,7 +3,7 @@
 // same account, so together they never exceed the exchange's limits.
 import { endpoints, type EndpointId, type ResponseOf } from '@contract/endpoints';
 import { check } from '@contract/validation';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import type { ProxyConfig } from '../core/config';
 import type { AccountCredentials } from '../keys/account-credentials';
 import type { RateShaper } from '../policy/rate-shaper';

@@ -7,7 +7,7 @@ import { configSchema } from '../core/config';
 import { KeyStore, simulatorAccounts } from '../keys/key-store';
 import { openDatabase } from '../core/open-database';
 import { RateShaper } from '../policy/rate-shaper';
-import { systemClock } from '../core/clock';
+import { systemClock } from '@contract/clock';
 import { startSimulator, type RunningSimulator } from '../simulator-child';
 import { tempDir } from '../test-support/temp-dir';
 import { testDesk, TEST_ORIGIN } from '../test-support/test-desk';

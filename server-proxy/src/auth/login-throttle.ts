@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 
 export interface ThrottleVerdict {
   allowed: boolean;

@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import { endpoints } from '@contract/endpoints';
 import { errorEnvelope } from '@contract/errors';
 import type { AuditStore } from '../audit/audit-store';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import type { KeyStore } from '../keys/key-store';
 import type { RateShaper } from '../policy/rate-shaper';
 import { UpstreamUnavailable, type UpstreamClient } from '../upstream/upstream-client';

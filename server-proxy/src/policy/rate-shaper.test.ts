@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ManualClock } from '../test-support/manual-clock';
+import { ManualClock } from '@contract/clock';
 import { endpointList, endpoints } from '@contract/endpoints';
 import { RateShaper, shapedPerSecond } from './rate-shaper';
 import { SlidingWindow } from './sliding-window';

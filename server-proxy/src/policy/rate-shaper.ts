@@ -1,5 +1,5 @@
 import type { RateLimit } from '@contract/endpoints';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import type { SharedRateBudget } from './shared-rate-budget';
 import { SlidingWindow } from './sliding-window';
 

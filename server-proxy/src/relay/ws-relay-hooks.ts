@@ -7,7 +7,7 @@ import type { Permission } from '@contract/endpoints';
 import type { AuditStore } from '../audit/audit-store';
 import type { Session, SessionCheck } from '../auth/session-store';
 import type { SettledOutcome, UnknownOutcome } from '../audit/outcome-reconciler';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { httpStatusOf } from '@contract/errors';
 import type { AuditIntent } from '@contract/schemas/audit';

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { financialRecord } from '@contract/schemas/account';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import { fmtMoney, money } from '../core/money';
 import { SimError } from '../core/sim-error';
 import { IdSequence } from './id-sequence';

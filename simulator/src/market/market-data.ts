@@ -3,7 +3,7 @@
 // last trade prices, futures mark prices (spec 6.2: pushed as they change), and the USD
 // valuations the assets endpoint needs.
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import { bookKeyOf, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
 import { referenceUsdPrices, type SimCategory } from '../instruments/instrument-specs';

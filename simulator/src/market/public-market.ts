@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { fromScaled } from '@contract/decimal';
 import { candleStart, type CandleInterval, type tickerPushItem } from '@contract/schemas/market';
 import type { EventBus, SimEventOf } from '../bus/event-bus';
-import type { Clock } from '../core/clock';
+import type { Clock } from '@contract/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
 import type { SimCategory } from '../instruments/instrument-specs';

@@ -8,7 +8,7 @@ import { reviseHistoryQueryAt } from '@contract/schemas/earn-broker-convert';
 import { errorEnvelope, errorMessage, localeFrom, SUCCESS_CODE, type Locale } from '@contract/errors';
 import { check } from '@contract/validation';
 import type { AccountStore } from '../../accounts/account-store';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '@contract/clock';
 import type { Dialect } from '../../core/dialect';
 import { paramError, SimError } from '../../core/sim-error';
 import { authenticate } from './authenticate';

@@ -1,8 +1,19 @@
-import type { Clock } from '../core/clock';
-import type { Timers } from '../policy/rate-shaper';
+// Time, injected wherever it decides behaviour (auth windows, rate windows, timestamps,
+// time-range filters), so tests control it without waiting on the wall clock. One clock
+// for the simulator and the proxy: both read `now()`, and the proxy's rate shaper also
+// schedules on it (setTimeout), which ManualClock runs in time order.
+export interface Clock {
+  /** Unix milliseconds. */
+  now(): number;
+}
 
-/** A clock and timer queue that move only when a test calls advance(). */
-export class ManualClock implements Clock, Timers {
+export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * A clock and timer queue that move only when told to. `advance(ms)` fires the timers that
+ * fall due on the way, each at its own instant; `set(ms)` jumps (forward jumps fire too).
+ */
+export class ManualClock implements Clock {
   private t: number;
   private seq = 0;
   private pending: Array<{ id: number; at: number; fn: () => void }> = [];
@@ -25,7 +36,6 @@ export class ManualClock implements Clock, Timers {
     this.pending = this.pending.filter((p) => p.id !== handle);
   }
 
-  /** Moves time forward, firing due timers in time order (each at its own instant). */
   advance(ms: number): void {
     const end = this.t + ms;
     for (;;) {
@@ -37,5 +47,10 @@ export class ManualClock implements Clock, Timers {
       next.fn();
     }
     this.t = end;
+  }
+
+  set(ms: number): void {
+    if (ms >= this.t) this.advance(ms - this.t);
+    else this.t = ms;
   }
 }
