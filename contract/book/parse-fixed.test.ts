@@ -45,6 +45,33 @@ describe('parseFixed', () => {
     );
   });
 
+  // The simulator's order checks parse with parseFixed too, and their error messages reach
+  // the API: so the whole message must be toTicks' own, not only the reason. (These cases
+  // were the simulator's parseTicks twin's, folded in here with it.)
+  it('gives toTicks\' exact error message for any text, including the odd ones', () => {
+    const full = (run: () => number) => {
+      try {
+        return { value: run() };
+      } catch (e) {
+        return e instanceof DecimalError ? { field: e.field, reason: e.reason, message: e.message } : { other: String(e) };
+      }
+    };
+    const decimalish = fc.oneof(
+      fc.tuple(fc.nat({ max: 10 ** 9 }), fc.stringMatching(/^[0-9]{0,8}$/)).map(([i, f]) => (f === '' ? String(i) : `${i}.${f}`)),
+      fc.stringMatching(/^-?[0-9]{0,20}(\.[0-9]{0,20})?$/),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('', '.', '1.', '.5', '-0', '-1', '+1', '1e3', ' 1', '0x10', '00012.50', '9007199254740993', '1.000000000'),
+    );
+    fc.assert(
+      fc.property(decimalish, fc.integer({ min: 0, max: 18 }), (s, scale) => {
+        expect(full(() => parseFixed(s, scale, 'price'))).toEqual(full(() => toTicks(s, scale, { field: 'price' })));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(parseFixed('65000.01', 2, 'price')).toBe(6500001);
+    expect(() => parseFixed('65000.011', 2, 'price')).toThrow(DecimalError);
+  });
+
   it('runs the CRC32 over exactly the characters it parsed', () => {
     const text = fc.tuple(fc.nat({ max: 10 ** 9 }), fc.nat({ max: 9999 }), fc.boolean()).map(([a, b, frac]) => (frac ? `${a}.${b}` : String(a)));
     fc.assert(

@@ -4,12 +4,13 @@
 import { DecimalError, toScaled } from '@contract/decimal';
 import type { Instrument } from '../instruments/instrument-registry';
 import { MONEY_SCALE, ONE } from '../core/money';
-import { parseTicks, POW10 } from '../core/scaled-text';
+import { parseFixed } from '@contract/book/parse-fixed';
+import { POW10 } from '../core/scaled-text';
 import { paramError, SimError } from '../core/sim-error';
 
 export function priceTicksOf(inst: Instrument, price: string): number {
   try {
-    return parseTicks(price, inst.priceScale, { field: 'price' });
+    return parseFixed(price, inst.priceScale, 'price');
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
       throw new SimError('25244', { detail: inst.tickSize });
@@ -21,7 +22,7 @@ export function priceTicksOf(inst: Instrument, price: string): number {
 export function lotsOf(inst: Instrument, qty: string): number {
   let lots: number;
   try {
-    lots = parseTicks(qty, inst.qtyScale, { field: 'qty' });
+    lots = parseFixed(qty, inst.qtyScale, 'qty');
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
       // The exchange documents no code of its own for this: a parameter error naming qty.
