@@ -6,13 +6,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { archiveColumns, type ArchiveFeed } from '@contract/schemas/archive';
+import { ArchiveCsvExport } from '@web/components/archive-csv-export';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
-import { archiveNote, fetchArchivePage, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
+import { archiveNote, fetchArchivePage, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
-import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
 import { sessionStore } from '@web/lib/session/session-store';
 
 const feedsShown = [
@@ -40,7 +40,6 @@ export function ArchivePanel() {
   const [range, setRange] = useState<Pick<ArchiveQuery, 'from' | 'to'>>({});
   const [shownFeed, setShownFeed] = useState<ShownFeed>('fills');
   const [syncing, setSyncing] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<{ rows: number; total: number; message: string } | null>(null);
 
   const page = useQuery({ queryKey: ['archive', account, shownFeed, range], queryFn: () => fetchArchivePage(apiFetch, shownFeed, { ...range, limit: String(PAGE_ROWS) }) });
   const label = feedsShown.find((f) => f.feed === shownFeed)!;
@@ -65,17 +64,6 @@ export function ArchivePanel() {
       await queryClient.invalidateQueries({ queryKey: ['archive', account] });
     } catch (e) {
       setSyncing(`Sync failed: ${describeError(e)}`);
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting({ rows: 0, total: 0, message: 'Reading the archive…' });
-    try {
-      const { text, rows } = await readArchiveCsv(shownFeed, range, account, (n, total) => setExporting({ rows: n, total, message: `Read ${n} of ${total} rows…` }));
-      downloadCsv(csvFileName(`archived-${shownFeed}`, account), text);
-      setExporting({ rows, total: rows, message: `Exported ${rows} rows.` });
-    } catch (e) {
-      setExporting({ rows: 0, total: 0, message: `Export failed: ${describeError(e)}` });
     }
   };
 
@@ -125,17 +113,7 @@ export function ArchivePanel() {
           </p>
         </div>
       )}
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Button onClick={() => void exportCsv()} disabled={exporting?.message.endsWith('…') ?? false}>
-          Export CSV
-        </Button>
-        {exporting && (
-          <>
-            <progress aria-label="CSV export progress" max={Math.max(1, exporting.total)} value={exporting.rows} className="w-40" />
-            <span role="status">{exporting.message}</span>
-          </>
-        )}
-      </div>
+      <ArchiveCsvExport feed={shownFeed} range={range} account={account} fileStem={`archived-${shownFeed}`} />
       <div className="max-h-[28rem] overflow-auto">
         <table aria-label={`Archived ${label.noun}`} className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-panel text-muted">

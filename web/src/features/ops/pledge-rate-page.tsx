@@ -9,14 +9,14 @@ import { useStore } from 'zustand';
 import { archiveColumns, type ArchiveMeta } from '@contract/schemas/archive';
 import { reviseRecord, type ReviseRecord } from '@contract/schemas/earn-broker-convert';
 import { borrowRecord } from '@contract/schemas/loan-orders';
+import { ArchiveCsvExport } from '@web/components/archive-csv-export';
 import { Button } from '@web/components/button';
 import { PageFrame } from '@web/components/page-frame';
 import { TextField } from '@web/components/text-field';
 import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
-import { archiveNote, fetchArchiveRows, readArchiveCsv, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
+import { archiveNote, fetchArchiveRows, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
-import { csvFileName, downloadCsv } from '@web/lib/csv/csv-download';
 import { sessionStore } from '@web/lib/session/session-store';
 import { parseLocalDateTime } from '@web/lib/format/format-time';
 import { useGranted } from '@web/lib/session/use-granted';
@@ -41,7 +41,6 @@ export default function PledgeRatePage() {
   const [problem, setProblem] = useState<{ field: 'from' | 'to'; reason: string } | null>(null);
   const [range, setRange] = useState<Range>({});
   const [syncing, setSyncing] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<{ rows: number; total: number; message: string } | null>(null);
 
   const revisions = useQuery({
     queryKey: ['archive', account, 'revisions', range],
@@ -80,17 +79,6 @@ export default function PledgeRatePage() {
       await queryClient.invalidateQueries({ queryKey: ['archive', account] });
     } catch (e) {
       setSyncing(`Sync failed: ${describeError(e)}`);
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting({ rows: 0, total: 0, message: 'Reading the archive…' });
-    try {
-      const { text, rows } = await readArchiveCsv('revisions', range, account, (n, total) => setExporting({ rows: n, total, message: `Read ${n} of ${total} rows…` }));
-      downloadCsv(csvFileName('pledge-rate-history', account), text);
-      setExporting({ rows, total: rows, message: `Exported ${rows} rows.` });
-    } catch (e) {
-      setExporting({ rows: 0, total: 0, message: `Export failed: ${describeError(e)}` });
     }
   };
 
@@ -156,17 +144,7 @@ export default function PledgeRatePage() {
         {points.length > 0 && <PledgeRateChart orderId={chartOrder} points={points} from={chartFrom} to={chartTo} gaps={meta?.gaps ?? []} />}
         {revisions.isSuccess && records.length === 0 && <p className="text-sm text-muted">No archived revisions in this range.</p>}
 
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Button onClick={() => void exportCsv()} disabled={exporting?.message.endsWith('…') ?? false}>
-            Export CSV
-          </Button>
-          {exporting && (
-            <>
-              <progress aria-label="CSV export progress" max={Math.max(1, exporting.total)} value={exporting.rows} className="w-40" />
-              <span role="status">{exporting.message}</span>
-            </>
-          )}
-        </div>
+        <ArchiveCsvExport feed="revisions" range={range} account={account} fileStem="pledge-rate-history" />
         <div className="max-h-96 overflow-auto">
           <table aria-label="Pledge-rate revisions" className="w-full text-left text-xs">
             <thead className="sticky top-0 bg-panel text-muted">
