@@ -18,6 +18,26 @@ export class DroppedMessageLog {
     private readonly context: object,
   ) {}
 
+  /**
+   * The upstream frame as a JSON object, or null after noting why it was dropped (not JSON,
+   * or JSON that is not an object). The public hub and the private relay both read
+   * upstream events this way.
+   */
+  parseObject<T extends object = Record<string, unknown>>(data: Buffer): T | null {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(data.toString('utf8'));
+    } catch {
+      this.note('unparseable upstream message dropped', data.length);
+      return null;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      this.note('upstream message that is not an object dropped', data.length);
+      return null;
+    }
+    return msg as T;
+  }
+
   note(reason: string, bytes: number): void {
     this.total++;
     this.unlogged++;

@@ -161,17 +161,8 @@ export class PrivateRelay {
       this.o.queue.send(data, channel.key, channelKind(channel.arg.topic));
       return;
     }
-    let msg: Record<string, unknown>;
-    try {
-      msg = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
-    } catch {
-      this.dropped.note('unparseable upstream message dropped', data.length);
-      return;
-    }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
-      this.dropped.note('upstream message that is not an object dropped', data.length);
-      return;
-    }
+    const msg = this.dropped.parseObject(data);
+    if (msg === null) return;
     const event = msg.event;
     if (event === 'login') {
       if (msg.code === 0 || msg.code === '0') this.onLoggedIn();

@@ -263,17 +263,8 @@ export class PublicHub {
 
   /** Events, and anything the scan could not follow: parsed in full (rare). */
   private onParsedMessage(data: Buffer): void {
-    let msg: UpstreamMessage;
-    try {
-      msg = JSON.parse(data.toString('utf8')) as UpstreamMessage;
-    } catch {
-      this.dropped.note('unparseable upstream message dropped', data.length);
-      return;
-    }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
-      this.dropped.note('upstream message that is not an object dropped', data.length);
-      return;
-    }
+    const msg = this.dropped.parseObject<UpstreamMessage>(data);
+    if (msg === null) return;
     const arg = readChannelArg(msg.arg);
     if (arg === null) {
       if (msg.event === 'error') this.logger.warn({ upstream: 'public', code: msg.code, msg: msg.msg }, 'upstream error');
