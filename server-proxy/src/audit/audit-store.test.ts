@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../core/open-database';
-import { AuditStore } from './audit-store';
+import { auditEntrySchema } from '@contract/schemas/audit';
+import { auditDbRowSchema, AuditStore } from './audit-store';
 import { collectOrderRefs } from './order-refs';
 import { tempDir } from '../test-support/temp-dir';
 
@@ -22,6 +23,15 @@ const intent = {
 };
 
 describe('audit store', () => {
+  it('keeps the table, its row schema and the contract entry in step', () => {
+    const db = openDatabase(join(tempDir('desk-audit-'), 'audit.sqlite'));
+    new AuditStore(db);
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('audit') as string[];
+    expect([...columns].sort()).toEqual(Object.keys(auditDbRowSchema.shape).sort());
+    const columnOf = (field: string) => (field === 'time' ? 'ts' : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    expect(Object.keys(auditEntrySchema.shape).map(columnOf).filter((c) => !columns.includes(c))).toEqual([]);
+  });
+
   it('opens its database in WAL mode', () => {
     const db = openDatabase(join(tempDir('desk-audit-'), 'audit.sqlite'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -16,7 +16,12 @@ import {
 
 const MAX_BODY_CHARS = 64 * 1024;
 
-const dbRowSchema = z.object({
+/**
+ * A row of the audit table as SQLite returns it: the contract's AuditEntry in snake_case
+ * (time is ts), plus the row id and its state. audit-store.test.ts holds the table, this
+ * schema and the contract's entry in step, so a field added to one and not the others fails.
+ */
+export const auditDbRowSchema = z.object({
   id: z.number(),
   ts: z.number(),
   user: z.string(),
@@ -94,7 +99,7 @@ export class AuditStore {
 
   /** Rows whose outcome was never learnt (state sent or unknown), oldest first: what a start reconciles. */
   unresolved(): AuditRow[] {
-    return this.openRows.all().map((r) => toRow(dbRowSchema.parse(r)));
+    return this.openRows.all().map((r) => toRow(auditDbRowSchema.parse(r)));
   }
 
   /** Writes one complete row (a call that was never sent) and returns its id. Throws if the entry is malformed or the write fails. */
@@ -171,7 +176,7 @@ export class AuditStore {
     }
     const limit = q.limit ?? 50;
     const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit + 1}`;
-    const rows = this.db.prepare(sql).all(params).map((r) => toRow(dbRowSchema.parse(r)));
+    const rows = this.db.prepare(sql).all(params).map((r) => toRow(auditDbRowSchema.parse(r)));
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { list: page, cursor: rows.length > limit && last ? String(last.id) : null };
@@ -188,7 +193,7 @@ function outcomeColumns(o: AuditOutcome) {
   };
 }
 
-function toRow(r: z.infer<typeof dbRowSchema>): AuditRow {
+function toRow(r: z.infer<typeof auditDbRowSchema>): AuditRow {
   return {
     id: r.id,
     time: r.ts,
