@@ -3,6 +3,7 @@
 // is testable against a fake upstream with nothing else running.
 
 import type { IncomingMessage } from 'node:http';
+import type { AuditState } from '@contract/schemas/audit';
 
 /** What the session layer knows about the browser's user (see interfaces.md, GET /auth/me). */
 export interface RelaySession {
@@ -47,7 +48,7 @@ export interface WsAuditRecord {
   /** 'upstream' when the exchange answered; 'relay' when the relay refused or lost it; undefined while `sent`. */
   decidedBy: 'upstream' | 'relay' | undefined;
   /** `unknown`: the answer never came; `sentRow` names the row to mark (reconciliation completes it). */
-  state: 'sent' | 'unknown' | 'complete';
+  state: AuditState;
   /** On a `complete` record of an op that went upstream: what audit() returned for its `sent` record. */
   sentRow: WsAuditRow | undefined;
 }
