@@ -35,11 +35,11 @@
  * account nobody watches (the market maker, thousands of commands a second) costs no order
  * record or balance text.
  */
+import type { TradedCategory } from '@contract/schemas/common';
 import type { z } from 'zod';
 import type { OrderState } from '@contract/schemas/common';
 import type { fillRecord, OrderRecordInput } from '@contract/schemas/orders';
 import type { position } from '@contract/schemas/account';
-import type { SimCategory } from '../instruments/instrument-specs';
 
 export type FillRecordInput = z.input<typeof fillRecord>;
 export type PositionRecordInput = z.input<typeof position>;
@@ -53,7 +53,7 @@ export type SimEvent =
   | {
       type: 'book.level';
       ts: number;
-      category: SimCategory;
+      category: TradedCategory;
       symbol: string;
       side: 'bid' | 'ask';
       price: string;
@@ -62,8 +62,8 @@ export type SimEvent =
       priceTicks: number;
       lots: number;
     }
-  | { type: 'book.settled'; ts: number; category: SimCategory; symbol: string }
-  | { type: 'trade'; ts: number; category: SimCategory; symbol: string; tradeId: string; side: 'buy' | 'sell'; price: string; size: string; priceTicks: number; lots: number }
+  | { type: 'book.settled'; ts: number; category: TradedCategory; symbol: string }
+  | { type: 'trade'; ts: number; category: TradedCategory; symbol: string; tradeId: string; side: 'buy' | 'sell'; price: string; size: string; priceTicks: number; lots: number }
   | { type: 'mark'; ts: number; category: 'usdt-futures'; symbol: string; markPrice: string };
 
 export type SimEventType = SimEvent['type'];

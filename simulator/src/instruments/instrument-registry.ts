@@ -1,12 +1,13 @@
 // Instruments with their steps pre-converted for the hot path: tick and lot scales, step
 // sizes in money units, fee rates in money units. Spot and margin share one engine book per
 // symbol (bookKey), futures have their own.
+import type { TradedCategory } from '@contract/schemas/common';
 import { scaleOf, toScaled } from '@contract/decimal';
 import type { z } from 'zod';
 import type { instrument } from '@contract/schemas/instruments';
 import { money } from '../core/money';
 import { SimError } from '../core/sim-error';
-import { instrumentSpecs, type InstrumentSpec, type SimCategory } from './instrument-specs';
+import { instrumentSpecs, type InstrumentSpec } from './instrument-specs';
 
 export interface Instrument extends InstrumentSpec {
   /** The engine book this instrument trades on. */
@@ -29,11 +30,11 @@ export interface Instrument extends InstrumentSpec {
 export type InstrumentRecordInput = z.input<typeof instrument>;
 
 /** Upper-case category names as the public API writes them in responses. */
-export function categoryLabel(category: SimCategory): string {
+export function categoryLabel(category: TradedCategory): string {
   return category.toUpperCase();
 }
 
-export function bookKeyOf(category: SimCategory, symbol: string): string {
+export function bookKeyOf(category: TradedCategory, symbol: string): string {
   return category === 'usdt-futures' ? `usdt-futures:${symbol}` : `spot:${symbol}`;
 }
 

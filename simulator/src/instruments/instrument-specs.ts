@@ -2,11 +2,10 @@
 // margin on BTC and ETH, USDT-futures perpetuals BTCUSDT and ETHUSDT). Tick and lot sizes,
 // limits and fee rates follow the public exchange's published values for these markets.
 // The native token is called NTK here (spec 4.4 writes its name with a neutral word).
-
-export type SimCategory = 'spot' | 'margin' | 'usdt-futures';
+import type { TradedCategory } from '@contract/schemas/common';
 
 export interface InstrumentSpec {
-  category: SimCategory;
+  category: TradedCategory;
   symbol: string;
   baseCoin: string;
   quoteCoin: string;

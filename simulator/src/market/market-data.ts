@@ -2,11 +2,12 @@
 // (what the WebSocket depth channels publish, with the `book.level` events as changes),
 // last trade prices, futures mark prices (spec 6.2: pushed as they change), and the USD
 // valuations the assets endpoint needs.
+import type { TradedCategory } from '@contract/schemas/common';
 import type { EventBus } from '../bus/event-bus';
 import type { Clock } from '@contract/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import { bookKeyOf, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
-import { referenceUsdPrices, type SimCategory } from '../instruments/instrument-specs';
+import { referenceUsdPrices } from '../instruments/instrument-specs';
 import { fmtMoneyAt, money } from '../core/money';
 import { lotsText, ticksText } from '../trading/sim-order';
 import type { TradingMarket } from '../trading/trading-market';
@@ -40,7 +41,7 @@ export class MarketData implements TradingMarket {
   }
 
   /** The best `n` aggregated levels of each side (spot and margin share the spot book). */
-  depth(category: SimCategory, symbol: string, n = 400): Depth {
+  depth(category: TradedCategory, symbol: string, n = 400): Depth {
     const inst = this.instruments.get(category, symbol);
     const rows = (side: 'buy' | 'sell') =>
       this.engine.depth(inst.bookKey, side, n).map((l) => ({
@@ -97,7 +98,7 @@ export class MarketData implements TradingMarket {
     return spot ? this.fairPrice(spot) : 0n;
   }
 
-  bookKey(category: SimCategory, symbol: string): string {
+  bookKey(category: TradedCategory, symbol: string): string {
     return bookKeyOf(category, symbol);
   }
 }

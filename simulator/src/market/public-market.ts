@@ -6,6 +6,7 @@
 // Market time: candles and the tape are stamped with the simulator clock plus an offset
 // that `advance(ms)` moves (POST /__sim/clock/advance), so a test can turn the minute
 // without waiting for it. Signatures and order times keep the real clock.
+import type { TradedCategory } from '@contract/schemas/common';
 import type { z } from 'zod';
 import { fromScaled } from '@contract/decimal';
 import { candleStart, type CandleInterval, type tickerPushItem } from '@contract/schemas/market';
@@ -13,7 +14,6 @@ import type { EventBus, SimEventOf } from '../bus/event-bus';
 import type { Clock } from '@contract/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
-import type { SimCategory } from '../instruments/instrument-specs';
 import { fmtMoneyAt, money } from '../core/money';
 import type { PositionBook } from '../trading/position-book';
 import { lotsText, ticksText } from '../trading/sim-order';
@@ -127,7 +127,7 @@ export class PublicMarket {
   }
 
   /** The book an instrument trades on (margin pairs on the spot book). */
-  viewOf(category: SimCategory, symbol: string): { inst: Instrument; series: CandleSeries; tape: readonly PublicTrade[] } {
+  viewOf(category: TradedCategory, symbol: string): { inst: Instrument; series: CandleSeries; tape: readonly PublicTrade[] } {
     const inst = this.instruments.get(category, symbol);
     const view = this.books.get(inst.bookKey);
     if (!view) throw new Error(`no book ${inst.bookKey}`);
@@ -135,26 +135,26 @@ export class PublicMarket {
   }
 
   /** Candles as the API answers them: [start, open, high, low, close, volume, turnover] text. */
-  candleRows(category: SimCategory, symbol: string, interval: CandleInterval, startMs: number, endMs: number, limit: number): string[][] {
+  candleRows(category: TradedCategory, symbol: string, interval: CandleInterval, startMs: number, endMs: number, limit: number): string[][] {
     const { inst, series } = this.viewOf(category, symbol);
     return series.candles(interval, startMs, endMs, limit).map((c) => candleRow(inst, c));
   }
 
   /** The newest trades first, at most `limit`. */
-  recentTrades(category: SimCategory, symbol: string, limit: number): PublicTrade[] {
+  recentTrades(category: TradedCategory, symbol: string, limit: number): PublicTrade[] {
     const { tape } = this.viewOf(category, symbol);
     return tape.slice(-limit).reverse();
   }
 
   /** The last 24 hours: the 1,440 one-minute candles up to and including the current minute. */
-  day(category: SimCategory, symbol: string): ScaledCandle | null {
+  day(category: TradedCategory, symbol: string): ScaledCandle | null {
     const { series } = this.viewOf(category, symbol);
     const end = candleStart(this.now(), '1m') + 60_000;
     return series.aggregate(end - DAY, end);
   }
 
   /** A ticker row of GET /api/v3/market/tickers (without category and symbol for pushes). */
-  ticker(category: SimCategory, symbol: string): z.input<typeof tickerPushItem> {
+  ticker(category: TradedCategory, symbol: string): z.input<typeof tickerPushItem> {
     const { inst, series } = this.viewOf(category, symbol);
     const day = this.day(category, symbol);
     const last = series.lastPrice;

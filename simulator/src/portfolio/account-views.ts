@@ -1,10 +1,10 @@
 // Read models of the unified account (spec 4.5): assets with USD valuation and unrealised
 // PnL, funding assets, max-open-available (spec 2.7), max-transferable. Computed from the
 // same balances and positions the bus reports, so they agree with every push.
+import type { TradedCategory } from '@contract/schemas/common';
 import type { z } from 'zod';
 import type { assets, fundingAssets, maxOpen, maxTransferable } from '@contract/schemas/account';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
-import type { SimCategory } from '../instruments/instrument-specs';
 import type { MarketData } from '../market/market-data';
 import { fmtMoney, fmtMoneyAt, maxBig, money, ONE } from '../core/money';
 import { SimError } from '../core/sim-error';
@@ -93,7 +93,7 @@ export class AccountViews {
 
   /** spec 2.7. Spot/margin `available` is quote for buy, base for sell; futures in USDT. */
   maxOpen(uid: number, req: { category: string; symbol: string; orderType: string; side: 'buy' | 'sell'; price?: string | undefined; size?: string | undefined }): MaxOpenInput {
-    const category = req.category as SimCategory;
+    const category = req.category as TradedCategory;
     const inst = this.instruments.get(category, req.symbol);
     const price = req.orderType === 'limit' && req.price !== undefined ? money(req.price, 'price') : this.refPrice(inst, req.side);
     const size = req.size === undefined ? undefined : money(req.size, 'size');

@@ -13,6 +13,7 @@
 //   market order at the best opposite price or mark plus 5 %), in USDT; released pro rata
 //   as it fills; orders that only close a position lock nothing and freeze position lots.
 // Fees: spot and margin pay in the coin received; futures pay in USDT.
+import type { TradedCategory } from '@contract/schemas/common';
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { ModifyOrderRequest, PlaceOrderRequest } from '@contract/schemas/orders';
 import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore } from '../accounts/account-store';
@@ -23,7 +24,6 @@ import type { Clock } from '@contract/clock';
 import type { EngineEvent } from '../engine/engine-types';
 import type { MatchingEngine } from '../engine/matching-engine';
 import { categoryLabel, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
-import type { SimCategory } from '../instruments/instrument-specs';
 import type { TradingMarket } from './trading-market';
 import { fmtMoney, money, ONE } from '../core/money';
 import { paramError, SimError } from '../core/sim-error';
@@ -166,7 +166,7 @@ export class OrderService {
 
   private prepare(uid: number, req: PlaceInput): SimOrder {
     const account = this.accounts.get(uid);
-    const category = req.category as SimCategory;
+    const category = req.category as TradedCategory;
     if (category !== 'spot' && category !== 'margin' && category !== 'usdt-futures') {
       throw new SimError('25100', { field: `${req.symbol} (${req.category})` });
     }

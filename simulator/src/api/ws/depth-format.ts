@@ -4,8 +4,6 @@ import { scaleOf, toScaled } from '@contract/decimal';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import { scaledText } from '../../core/scaled-text';
 
-export type DepthCategoryName = 'spot' | 'margin' | 'usdt-futures';
-
 export class DepthFormat {
   readonly priceScale: number;
   readonly sizeScale: number;

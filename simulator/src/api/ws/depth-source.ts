@@ -1,6 +1,6 @@
 // What the depth channels need from the simulator's books, kept narrow so the publisher is
 // tested against a bare matching engine and wired to the full simulator by an adapter.
-import type { DepthCategoryName } from './depth-format';
+import type { TradedCategory } from '@contract/schemas/common';
 
 export type BookSide = 'buy' | 'sell';
 
@@ -9,7 +9,7 @@ export interface DepthBookSpec {
   key: string;
   symbol: string;
   /** Decides the cadence (spec 6.3: spot 200 ms, futures 150 ms). */
-  category: DepthCategoryName;
+  category: TradedCategory;
   tickSize: string;
   lotSize: string;
 }

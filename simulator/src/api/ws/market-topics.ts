@@ -5,10 +5,10 @@
 //   it changes, and the new candle when its interval turns;
 // - `publicTrade`: the latest trades at subscription, then every trade as it happens.
 // A malformed arg is refused with 30016 naming the field; an unknown instrument with 30001.
+import type { TradedCategory } from '@contract/schemas/common';
 import { candleStart, marketTopicArg, marketTopics, type MarketTopicArg } from '@contract/schemas/market';
 import { check } from '@contract/validation';
 import type { Instrument, InstrumentRegistry } from '../../instruments/instrument-registry';
-import type { SimCategory } from '../../instruments/instrument-specs';
 import type { PublicMarket, PublicTrade } from '../../market/public-market';
 import { lotsText, ticksText } from '../../trading/sim-order';
 import type { DepthTimers } from './depth-hub';
@@ -64,7 +64,7 @@ export class MarketTopicHub {
       } else session.sendError('30010', { arg });
       return;
     }
-    const inst = this.instruments.find(arg.instType as SimCategory, arg.symbol);
+    const inst = this.instruments.find(arg.instType as TradedCategory, arg.symbol);
     if (!inst) {
       session.sendError('30001', { arg: raw, msg: `Channel does not exist: no ${arg.instType} instrument ${arg.symbol}` });
       return;

@@ -1,8 +1,8 @@
 // The DepthSource of a running simulator: instruments from its registry (margin shares
 // the spot book), levels from its engine, and changes from the bus's `book.level` events.
+import type { TradedCategory } from '@contract/schemas/common';
 import type { Simulator } from '../simulator-parts';
 import { bookKeyOf } from '../../instruments/instrument-registry';
-import type { SimCategory } from '../../instruments/instrument-specs';
 import type { DepthBookSpec, DepthSource, LevelChangeListener } from './depth-source';
 
 export function simDepthSource(sim: Pick<Simulator, 'instruments' | 'engine' | 'bus'>): DepthSource {
@@ -10,7 +10,7 @@ export function simDepthSource(sim: Pick<Simulator, 'instruments' | 'engine' | '
   // The book key of every level event, without building the same string each time.
   const futuresKeys = new Map<string, string>();
   const spotKeys = new Map<string, string>();
-  const keyOf = (category: SimCategory, symbol: string): string => {
+  const keyOf = (category: TradedCategory, symbol: string): string => {
     const keys = category === 'usdt-futures' ? futuresKeys : spotKeys; // margin shares the spot book
     let key = keys.get(symbol);
     if (key === undefined) keys.set(symbol, (key = bookKeyOf(category, symbol)));

@@ -1,8 +1,8 @@
 // The public market endpoints (issue 18; market-data.md), answered from the simulator's
 // own trades and books (market/public-market.ts).
+import type { TradedCategory } from '@contract/schemas/common';
 import { CANDLES_MAX_LIMIT, HISTORY_CANDLES_MAX_LIMIT, type CandleInterval } from '@contract/schemas/market';
 import type { Instrument, InstrumentRegistry } from '../../../instruments/instrument-registry';
-import type { SimCategory } from '../../../instruments/instrument-specs';
 import type { MarketData } from '../../../market/market-data';
 import type { PublicMarket } from '../../../market/public-market';
 import { paramError } from '../../../core/sim-error';
@@ -18,7 +18,7 @@ export interface MarketHandlerDeps {
 export function registerMarketHandlers(handlers: HandlerRegistry, { instruments, market, publicMarket }: MarketHandlerDeps): void {
   /** An instrument the simulator lists, or a 40017 naming the field that is wrong. */
   const instrument = (category: string, symbol: string): Instrument => {
-    const inst = instruments.find(category as SimCategory, symbol);
+    const inst = instruments.find(category as TradedCategory, symbol);
     if (inst) return inst;
     if (!instruments.all.some((i) => i.category === category)) throw paramError('category', `the simulator lists no ${category} instruments`);
     throw paramError('symbol', `no ${category} instrument ${symbol}`);
