@@ -1,6 +1,7 @@
 // Accounts, their unified-account balances (balance and locked per coin), funding
 // balances, settings (spec 2.9) and financial records. Every change of a balance emits a
 // `balance` event after it is applied.
+import type { HoldMode, StpMode } from '@contract/schemas/common';
 import type { z } from 'zod';
 import type { financialRecord } from '@contract/schemas/account';
 import type { EventBus } from '../bus/event-bus';
@@ -11,8 +12,7 @@ import { IdSequence } from './id-sequence';
 import type { AccountMode, AccountSeed } from './seed-accounts';
 
 export type FinancialRecordInput = z.input<typeof financialRecord>;
-export type HoldMode = 'one_way_mode' | 'hedge_mode';
-export type StpMode = 'none' | 'cancel_maker' | 'cancel_taker' | 'cancel_both';
+export type { HoldMode, StpMode };
 
 export interface CoinBalance {
   /** Wallet balance. */

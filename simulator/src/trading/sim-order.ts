@@ -1,6 +1,7 @@
 // The simulator's order: what the engine needs (ticks, lots), what the accounts layer
 // needs (the remaining lock), and what REST and the bus show (the record of spec 2.8 with
 // the fields of upstream-facts.md).
+import type { OrderType, Side, TimeInForce } from '@contract/schemas/common';
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { OrderRecordInput } from '@contract/schemas/orders';
 import type { HoldMode, StpMode } from '../accounts/account-store';
@@ -15,9 +16,9 @@ export interface SimOrder {
   clientOid: string;
   uid: number;
   inst: Instrument;
-  orderType: 'limit' | 'market';
-  side: 'buy' | 'sell';
-  timeInForce: 'gtc' | 'ioc' | 'fok' | 'post_only';
+  orderType: OrderType;
+  side: Side;
+  timeInForce: TimeInForce;
   /** Given in hedge mode (futures). */
   posSide?: PosSide;
   reduceOnly: boolean;
