@@ -65,7 +65,6 @@ import {
   orderPage,
   placeBatchRequest,
   placeOrderRequest,
-  placeOrderResult,
 } from './schemas/orders';
 
 export const permissions = [
@@ -245,7 +244,7 @@ export const endpoints = {
     'financialRecords',
   ),
   placeOrder: def(
-    { method: 'POST', path: '/api/v3/trade/place-order', auth: 'private', mutating: true, rateLimit: documented(10, 'placeOrder'), permission: 'trade.write', request: placeOrderRequest, response: placeOrderResult },
+    { method: 'POST', path: '/api/v3/trade/place-order', auth: 'private', mutating: true, rateLimit: documented(10, 'placeOrder'), permission: 'trade.write', request: placeOrderRequest, response: orderAck },
     'placeOrder',
   ),
   modifyOrder: def(

@@ -61,8 +61,6 @@ export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 /** One order of a WebSocket place-order/batch-place (category sits on the message, spec 6.4). */
 export const wsPlaceOrderArg = z.strictObject({ category: category.optional(), ...orderFields }).superRefine(priceRule);
 
-export const placeOrderResult = z.object({ orderId: z.string(), clientOid: z.string() });
-
 function batch<T extends z.ZodType>(item: T) {
   return z
     .array(item)
@@ -109,7 +107,9 @@ const cancelFields = {
 export const cancelOrderRequest = z.strictObject(cancelFields).superRefine(identRule);
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequest>;
 
+/** The answer to a place, modify or cancel: the order's two IDs. */
 export const orderAck = z.object({ orderId: z.string(), clientOid: z.string() });
+export type OrderAck = z.infer<typeof orderAck>;
 
 export const placeBatchRequest = batch(placeOrderRequest);
 export const batchModifyRequest = batch(modifyOrderRequest);

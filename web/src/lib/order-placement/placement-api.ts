@@ -2,17 +2,14 @@
 // machines are tested with a fake (issue 9), and its binding to the catalog client.
 import type { z } from 'zod';
 import { endpoints } from '@contract/endpoints';
-import type { BatchItemResult, cancelOrderRequest, modifyOrderRequest, OrderRecord, PlaceOrderRequest } from '@contract/schemas/orders';
+import type { BatchItemResult, cancelOrderRequest, modifyOrderRequest, OrderAck, OrderRecord, PlaceOrderRequest } from '@contract/schemas/orders';
 import type { CallEndpoint } from '@web/lib/api/call-endpoint';
 
 /** Modify and cancel as the caller writes them (the schema's input: categories in either case). */
 export type ModifyParams = z.input<typeof modifyOrderRequest>;
 export type CancelParams = z.input<typeof cancelOrderRequest>;
 
-export interface OrderAck {
-  orderId: string;
-  clientOid: string;
-}
+export type { OrderAck };
 
 export interface PlacementApi {
   place(order: PlaceOrderRequest, signal: AbortSignal): Promise<OrderAck>;
