@@ -1,7 +1,7 @@
 // The simulator's order: what the engine needs (ticks, lots), what the accounts layer
 // needs (the remaining lock), and what REST and the bus show (the record of spec 2.8 with
 // the fields of upstream-facts.md).
-import type { OrderType, Side, TimeInForce } from '@contract/schemas/common';
+import { isOpenState, type OrderType, type Side, type TimeInForce } from '@contract/schemas/common';
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { OrderRecordInput } from '@contract/schemas/orders';
 import type { HoldMode, StpMode } from '../accounts/account-store';
@@ -49,8 +49,9 @@ export interface SimOrder {
   requestedCancel?: CancelSource;
 }
 
+/** Still on the book or about to be: the contract's open states. */
 export function isPending(o: SimOrder): boolean {
-  return o.state === 'live' || o.state === 'new' || o.state === 'partially_filled';
+  return isOpenState(o.state);
 }
 
 export function lotsText(inst: Instrument, lots: number): string {

@@ -1,6 +1,7 @@
 // Why the exchange refuses a hold-mode switch (spec 4.5 set-hold-mode: all positions must
 // be closed and no orders pending; spec 7 rule 7), said in terms of what the account holds.
 import type { Position } from '@contract/schemas/account';
+import { isOpenState } from '@contract/schemas/common';
 import type { OrderRecord } from '@contract/schemas/orders';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -8,7 +9,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** What stands in the way of a hold-mode switch, or null when nothing does. */
 export function holdModeBlockers(positions: readonly Position[], pending: readonly OrderRecord[]): string | null {
   const open = positions.filter((p) => /[1-9]/.test(p.total));
-  const live = pending.filter((o) => o.state === 'live' || o.state === 'new' || o.state === 'partially_filled');
+  const live = pending.filter((o) => isOpenState(o.state));
   if (open.length === 0 && live.length === 0) return null;
   const parts: string[] = [];
   if (open.length > 0) parts.push(`${plural(open.length, 'open position', 'open positions')} (${open.map((p) => `${p.symbol} ${p.posSide} ${p.total}`).join(', ')})`);
