@@ -20,7 +20,7 @@ export function PositionsPage() {
   const instruments = useInstruments();
   const [closing, setClosing] = useState<string | null>(null);
   const list = positions.data?.list ?? [];
-  const metaOf = (p: Position) => instruments.data?.find((m) => m.symbol === p.symbol && m.category === p.category.toLowerCase());
+  const metaOf = (p: Position) => instruments.data?.find((m) => m.symbol === p.symbol && m.category === p.category);
   const hedgeOf = (p: Position) => (settings.data?.holdMode ?? p.holdMode) === 'hedge_mode';
 
   return (

@@ -69,7 +69,7 @@ export function SettingsPage() {
           key: m.symbol,
           name: m.symbol,
           maxLeverage: m.maxLeverage,
-          current: s?.symbolConfigList.find((c) => c.symbol === m.symbol && c.category.toLowerCase() === 'usdt-futures')?.leverage,
+          current: s?.symbolConfigList.find((c) => c.symbol === m.symbol && c.category === 'usdt-futures')?.leverage,
           request: (leverage: string) => ({ category: 'USDT-FUTURES', symbol: m.symbol, leverage }),
         }))}
       />

@@ -72,7 +72,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
     setFormFocus((n) => n + 1);
   };
   const own: OwnOrder[] = useMemo(
-    () => (orders.data?.list ?? []).filter((o) => o.symbol === meta.symbol && o.category.toLowerCase() === meta.category && isOpenState(o.state) && o.orderType === 'limit').map((o) => ({ side: o.side, price: o.price })),
+    () => (orders.data?.list ?? []).filter((o) => o.symbol === meta.symbol && o.category === meta.category && isOpenState(o.state) && o.orderType === 'limit').map((o) => ({ side: o.side, price: o.price })),
     [orders.data, meta.symbol, meta.category],
   );
   const counts = useMemo(() => openOrderCounts(orders.data?.list ?? [], meta), [orders.data, meta]);
@@ -83,13 +83,13 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
     const lines: ChartPriceLine[] = own.map((o) => ({ price: o.price, title: o.side === 'buy' ? 'Buy order' : 'Sell order', kind: o.side }));
     if (meta.category === 'usdt-futures' && canSeeAccount) {
       for (const p of positions.data?.list ?? []) {
-        if (p.symbol === meta.symbol && p.category.toLowerCase() === meta.category) lines.push({ price: p.avgPrice, title: `${p.posSide} entry`, kind: 'entry' });
+        if (p.symbol === meta.symbol && p.category === meta.category) lines.push({ price: p.avgPrice, title: `${p.posSide} entry`, kind: 'entry' });
       }
     }
     return lines;
   }, [own, positions.data, meta, canSeeAccount]);
   const signedIn = useGranted('trade.read');
-  const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category.toLowerCase()), [instruments]);
+  const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category), [instruments]);
 
   return (
     <div className="flex flex-col gap-2 p-2">

@@ -31,7 +31,7 @@ type SizedOrder = Pick<OrderRecord, 'symbol' | 'category' | 'side' | 'orderType'
 
 /** True for a spot or margin market buy: the exchange sizes it in the quote coin (trade.md, place-order `qty`). */
 export function isQuoteSizedOrder(o: Pick<OrderRecord, 'category' | 'side' | 'orderType'>): boolean {
-  return o.orderType === 'market' && o.side === 'buy' && !o.category.toLowerCase().includes('futures');
+  return o.orderType === 'market' && o.side === 'buy' && !o.category.includes('futures');
 }
 
 /**

@@ -10,7 +10,7 @@ export function AccountSummary({ meta }: { meta: InstrumentMeta }) {
   const positions = usePositions();
   const coins = [meta.baseCoin, meta.quoteCoin];
   const rows = assets.data?.assets.filter((a) => coins.includes(a.coin)) ?? [];
-  const mine = positions.data?.list.filter((p) => p.symbol === meta.symbol && p.category.toLowerCase() === meta.category) ?? [];
+  const mine = positions.data?.list.filter((p) => p.symbol === meta.symbol && p.category === meta.category) ?? [];
   return (
     <section aria-labelledby="account-summary-title" className="rounded-md border border-line bg-panel p-3 text-xs tabular">
       <h2 id="account-summary-title" className="mb-1 text-sm font-semibold">

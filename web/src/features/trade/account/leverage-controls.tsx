@@ -13,7 +13,7 @@ export function LeverageControls({ meta }: { meta: InstrumentMeta }) {
   const margin = meta.category === 'margin';
   const current = margin
     ? settings.data?.coinConfigList.find((c) => c.coin === meta.baseCoin)?.leverage
-    : settings.data?.symbolConfigList.find((c) => c.symbol === meta.symbol && c.category.toLowerCase() === meta.category)?.leverage;
+    : settings.data?.symbolConfigList.find((c) => c.symbol === meta.symbol && c.category === meta.category)?.leverage;
   const [leverage, setLeverageText] = useState(current ?? '');
   // A new figure from the exchange replaces the field's text (adjusted during render, not in an effect).
   const [shown, setShown] = useState(current);

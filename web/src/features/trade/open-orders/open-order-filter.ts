@@ -9,7 +9,7 @@ export interface MarketKey {
 }
 
 export function isOfMarket(o: Pick<OrderRecord, 'category' | 'symbol'>, market: MarketKey): boolean {
-  return o.symbol === market.symbol && o.category.toLowerCase() === market.category.toLowerCase();
+  return o.symbol === market.symbol && o.category === market.category;
 }
 
 /** The open orders (live, new, partially filled) of the list, all of them or those of one market. */
