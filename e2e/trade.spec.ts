@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { fromScaled, toScaled } from '../contract/decimal';
 import { expect, test } from './fixtures';
+import { setFlow } from './support/chaos-sim';
 import { openMarket } from './support/trade-screen';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -39,30 +40,36 @@ async function placeLimit(page: Page, side: 'Buy' | 'Sell', price: string, qty: 
 }
 
 test('a limit order away from the market rests in open orders, moves in the book when modified, and cancels with a toast', async ({ page }) => {
-  await openTrade(page);
-  // The book shows 12 levels a side, about 3.25 USDT apart on BTCUSDT (the simulator's
-  // ladder). 10 USDT under the mid is the fourth bid level or so, and 5 more after the
-  // modify the sixth: both stay on screen while the market drifts, and stay unfilled.
-  const price = await priceFromMid(page, '-10', 2);
-  const oid = await placeLimit(page, 'Buy', price, '0.001');
+  const { previous } = await setFlow(0);
+  try {
+    await openTrade(page);
+    // The book shows 12 levels a side, about 3.25 USDT apart on BTCUSDT (the simulator's
+    // ladder), and the synthetic market moves several USDT a second: an order a few levels
+    // under the mid could be filled, or pushed off the 12 rows, within the test. This test is
+    // about the order's life, not the market's, so the market is held still for it.
+    const price = await priceFromMid(page, '-10', 2);
+    const oid = await placeLimit(page, 'Buy', price, '0.001');
 
-  const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
-  await expect(row.getByLabel('State')).toHaveText(/^(Live|New)$/);
-  // The user's own order is marked at its level in the book.
-  const bids = page.getByRole('list', { name: 'Bids' });
-  await expect(bids.getByRole('button', { name: ownLevel('Bid', price) })).toBeVisible();
+    const row = openOrders(page).getByRole('row', { name: `Order ${oid}` });
+    await expect(row.getByLabel('State')).toHaveText(/^(Live|New)$/);
+    // The user's own order is marked at its level in the book.
+    const bids = page.getByRole('list', { name: 'Bids' });
+    await expect(bids.getByRole('button', { name: ownLevel('Bid', price) })).toBeVisible();
 
-  const moved = fromScaled(toScaled(price, 2) - 500n, 2);
-  await row.getByRole('button', { name: /^Modify / }).click();
-  await row.getByLabel('New price').fill(moved);
-  await row.getByRole('button', { name: 'Save' }).click();
-  await expect(bids.getByRole('button', { name: ownLevel('Bid', moved) })).toBeVisible();
-  await expect(bids.getByRole('button', { name: ownLevel('Bid', price) })).toBeHidden();
+    const moved = fromScaled(toScaled(price, 2) - 500n, 2);
+    await row.getByRole('button', { name: /^Modify / }).click();
+    await row.getByLabel('New price').fill(moved);
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(bids.getByRole('button', { name: ownLevel('Bid', moved) })).toBeVisible();
+    await expect(bids.getByRole('button', { name: ownLevel('Bid', price) })).toBeHidden();
 
-  await row.getByRole('button', { name: /^Cancel / }).click();
-  await expect(row.getByLabel('State')).toHaveText('Canceled');
-  await expect(notifications(page).getByText('Order canceled').first()).toBeVisible();
-  await expect(notifications(page).getByText(/canceled: by you/).first()).toBeVisible();
+    await row.getByRole('button', { name: /^Cancel / }).click();
+    await expect(row.getByLabel('State')).toHaveText('Canceled');
+    await expect(notifications(page).getByText('Order canceled').first()).toBeVisible();
+    await expect(notifications(page).getByText(/canceled: by you/).first()).toBeVisible();
+  } finally {
+    await setFlow(previous);
+  }
 });
 
 test('a crossing order fills: toast, position and balance update without a reload', async ({ page }) => {

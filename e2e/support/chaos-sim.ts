@@ -29,7 +29,8 @@ async function admin<T>(method: 'GET' | 'POST', path: string, body?: unknown): P
 export const setFaults = (patch: Record<string, unknown>) => admin<FaultsView>('POST', '/__sim/faults', patch);
 export const readFaults = () => admin<FaultsView>('GET', '/__sim/faults');
 export const dropConnections = () => admin<{ dropped: number }>('POST', '/__sim/faults/drop-connections');
-export const setFlow = (rate: number) => admin<{ rate: number }>('POST', '/__sim/flow', { rate });
+/** Sets the synthetic market's steps a second (0 quiets it); answers the rate it had before. */
+export const setFlow = (rate: number) => admin<{ rate: number; previous: number }>('POST', '/__sim/flow', { rate });
 
 /** A signed GET to the simulator as the main account (UID 1000001); returns `data`. */
 export async function simGet<T>(path: string, query: Record<string, string> = {}): Promise<T> {

@@ -1,7 +1,7 @@
 // Loopback admin routes of the faults mode (simulator/README.md "Faults mode"):
 // GET /__sim/faults (settings and counters), POST /__sim/faults (merge a partial
 // setting), POST /__sim/faults/drop-connections (cut every WebSocket now), and
-// POST /__sim/flow {rate} (quiet or restart the synthetic market, so a chaos run's state
+// POST /__sim/flow {rate} -> {rate, previous} (quiet or restart the synthetic market, so a chaos run's state
 // can be checked).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Simulator } from '../api/simulator-parts';
@@ -60,8 +60,9 @@ export function installFaultRoutes(sim: Simulator, state: FaultsState, ws: WsFau
     if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 10_000) {
       return reply.status(400).send({ error: 'rate: must be a number of actions per second from 0 to 10000', field: 'rate' });
     }
+    const previous = sim.flow.rate;
     sim.flow.stop();
     if (rate > 0) sim.flow.start(rate);
-    return reply.send({ rate });
+    return reply.send({ rate, previous });
   });
 }

@@ -176,10 +176,13 @@ describe('WebSocket faults', () => {
 });
 
 describe('flow control', () => {
-  it('stops and restarts the synthetic market flow', async () => {
+  it('stops and restarts the synthetic market flow, answering the rate it had', async () => {
     start();
-    const stop = await sim.app.inject({ method: 'POST', url: '/__sim/flow', payload: '{"rate":0}', remoteAddress: '127.0.0.1' });
-    expect(stop.json()).toEqual({ rate: 0 });
+    const flow = (rate: unknown) => sim.app.inject({ method: 'POST', url: '/__sim/flow', payload: JSON.stringify({ rate }), remoteAddress: '127.0.0.1' });
+    expect((await flow(7)).json()).toEqual({ rate: 7, previous: 0 });
+    expect(sim.flow.rate).toBe(7);
+    expect((await flow(0)).json()).toEqual({ rate: 0, previous: 7 });
+    expect(sim.flow.rate).toBe(0);
     const bad = await sim.app.inject({ method: 'POST', url: '/__sim/flow', payload: '{"rate":"fast"}', remoteAddress: '127.0.0.1' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'rate' });

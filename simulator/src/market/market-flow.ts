@@ -60,6 +60,7 @@ export class MarketFlow {
   private readonly random: SeededRandom;
   private readonly books: BookFlow[];
   private stopTimer: (() => void) | null = null;
+  private ratePerSecond = 0;
   private next = 0;
 
   constructor(
@@ -116,11 +117,18 @@ export class MarketFlow {
   start(ratePerSecond: number): void {
     if (ratePerSecond <= 0 || this.stopTimer) return;
     this.stopTimer = startPaced(ratePerSecond, () => this.step());
+    this.ratePerSecond = ratePerSecond;
   }
 
   stop(): void {
     this.stopTimer?.();
     this.stopTimer = null;
+    this.ratePerSecond = 0;
+  }
+
+  /** Steps a second now (0 when stopped), so a caller that quiets the market can restore it. */
+  get rate(): number {
+    return this.ratePerSecond;
   }
 
   /** Cancels the levels the mid passed or left behind, then fills every empty level of the ladder. */

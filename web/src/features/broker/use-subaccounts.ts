@@ -13,18 +13,27 @@ export interface SubaccountDirectory {
   error: string | null;
 }
 
+const EMPTY: SubaccountDirectory = { subs: [], complete: false, error: null };
+
 export function useSubaccounts(account: string | null, enabled: boolean): SubaccountDirectory {
-  const [state, setState] = useState<SubaccountDirectory>({ subs: [], complete: false, error: null });
+  const source = enabled ? account : null;
+  const [state, setState] = useState<SubaccountDirectory>(EMPTY);
+  // A new account starts from an empty list, set while rendering rather than in the effect
+  // that reads it, so the old account's list is never painted under the new one's name.
+  const [readFor, setReadFor] = useState(source);
+  if (readFor !== source) {
+    setReadFor(source);
+    if (source !== null) setState(EMPTY);
+  }
   useEffect(() => {
-    if (!enabled || account === null) return;
+    if (source === null) return;
     const abort = new AbortController();
-    setState({ subs: [], complete: false, error: null });
     void (async () => {
       let cursor: string | undefined;
       const all: BrokerSubaccount[] = [];
       try {
         for (;;) {
-          const page = await callEndpoint(endpoints.subaccountList, { limit: String(SUBACCOUNT_LIST_MAX_LIMIT), ...(cursor ? { idLessThan: cursor } : {}) }, { account, signal: abort.signal });
+          const page = await callEndpoint(endpoints.subaccountList, { limit: String(SUBACCOUNT_LIST_MAX_LIMIT), ...(cursor ? { idLessThan: cursor } : {}) }, { account: source, signal: abort.signal });
           all.push(...page.subList);
           const more = page.hasNextPage && page.idLessThan !== null;
           setState({ subs: [...all], complete: !more, error: null });
@@ -37,6 +46,6 @@ export function useSubaccounts(account: string | null, enabled: boolean): Subacc
       }
     })();
     return () => abort.abort();
-  }, [account, enabled]);
+  }, [source]);
   return state;
 }

@@ -15,9 +15,11 @@ export interface PledgeRateChartProps {
   to: number;
   /** Spans the archive lacks (lost or not yet fetched): shaded, so the line there is not read as known. */
   gaps?: ReadonlyArray<{ from: number; to: number; state: string }>;
+  /** When the data was read (ms): the last rate holds up to here and no further. */
+  asOf: number;
 }
 
-export function PledgeRateChart({ orderId, points, from, to, gaps = [] }: PledgeRateChartProps) {
+export function PledgeRateChart({ orderId, points, from, to, gaps = [], asOf }: PledgeRateChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
   const [hover, setHover] = useState<number | null>(null);
@@ -39,8 +41,8 @@ export function PledgeRateChart({ orderId, points, from, to, gaps = [] }: Pledge
     const y = linearScale(lo, hi, HEIGHT - PAD.bottom, PAD.top);
     // About one label per 110 px keeps the dates from running into each other.
     const xTicks = timeTicks(from, to, Math.max(2, Math.floor((width - PAD.left - PAD.right) / 110)));
-    return { x, y, xTicks, yTicks: rateTicks(lo, hi, 5), path: steppedPath(points, x, y, Math.min(to, Date.now())) };
-  }, [points, from, to, width]);
+    return { x, y, xTicks, yTicks: rateTicks(lo, hi, 5), path: steppedPath(points, x, y, Math.min(to, asOf)) };
+  }, [points, from, to, width, asOf]);
 
   const { x, y } = geometry;
   const shown = hover === null ? undefined : points[hover];

@@ -58,7 +58,7 @@ export default function PledgeRatePage() {
   const chartOrder = range.ref ?? orderIdsOf(records)[0] ?? '';
   const points = useMemo(() => (chartOrder ? revisionPoints(records, chartOrder) : []), [records, chartOrder]);
   const chartFrom = range.from !== undefined ? Number(range.from) : (points[0]?.time ?? 0);
-  const chartTo = range.to !== undefined ? Number(range.to) : Math.max(points[points.length - 1]?.time ?? 0, Math.min(Date.now(), (revisions.data?.meta.complete.at(-1)?.to ?? 0)));
+  const chartTo = range.to !== undefined ? Number(range.to) : Math.max(points[points.length - 1]?.time ?? 0, Math.min(revisions.dataUpdatedAt, (revisions.data?.meta.complete.at(-1)?.to ?? 0)));
 
   const show = () => {
     const f = from ? parseLocalDateTime(from) : undefined;
@@ -141,7 +141,7 @@ export default function PledgeRatePage() {
           </div>
         )}
 
-        {points.length > 0 && <PledgeRateChart orderId={chartOrder} points={points} from={chartFrom} to={chartTo} gaps={meta?.gaps ?? []} />}
+        {points.length > 0 && <PledgeRateChart orderId={chartOrder} points={points} from={chartFrom} to={chartTo} gaps={meta?.gaps ?? []} asOf={revisions.dataUpdatedAt} />}
         {revisions.isSuccess && records.length === 0 && <p className="text-sm text-muted">No archived revisions in this range.</p>}
 
         <ArchiveCsvExport feed="revisions" range={range} account={account} fileStem="pledge-rate-history" />

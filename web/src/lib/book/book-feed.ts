@@ -41,7 +41,12 @@ export function bookInstType(category: string): string {
   return c === 'margin' ? 'spot' : c;
 }
 
-const keyOf = (k: BookKey) => `${bookInstType(k.category)}:${k.symbol}`;
+const keyOf = (k: Pick<BookKey, 'category' | 'symbol'>) => `${bookInstType(k.category)}:${k.symbol}`;
+
+/** The pipeline of an instrument if some widget holds it (or held it a task ago), else null; acquires nothing. */
+export function peekBook(key: Pick<BookKey, 'category' | 'symbol'>): BookSource | null {
+  return entries.get(keyOf(key))?.pipeline ?? null;
+}
 
 /** The shared pipeline of an instrument; call the returned release when done with it. */
 export function acquireBook(key: BookKey): { pipeline: BookSource; release: () => void } {

@@ -5,7 +5,7 @@
 // re-renders only when the book's status changes (loading, live, stale); the rows, the
 // mid and the spread are written on each publish by LadderSideView (ladder-side-view.ts),
 // which touches only what changed.
-import { memo, useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { groupMultiples } from '@contract/book/group-levels';
@@ -45,7 +45,9 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
   useKeyDown(ladderRef, (e) => onLadderKeyDown({ key: e.key, currentTarget: e.currentTarget as HTMLElement, target: e.target, preventDefault: () => e.preventDefault() }));
   const spreadRef = useRef<HTMLSpanElement>(null);
   const pick = useRef(onPickPrice);
-  pick.current = onPickPrice;
+  useLayoutEffect(() => {
+    pick.current = onPickPrice;
+  });
   // What a publish draws with; updated by the effect below, read by the store subscription.
   const config = useRef({ multiple, ownOrders, priceScale: meta.priceScale, sizeScale: meta.sizeScale });
   const redraw = useRef<() => void>(() => {});

@@ -62,25 +62,33 @@ export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = nul
   const derivative = isDerivative(meta.category);
   const hedge = derivative && holdMode === 'hedge_mode';
 
+  // Both adjustments below happen while rendering, when what they follow changes (React's
+  // "adjusting state when a prop changes"), not in an effect: an effect would paint the
+  // stale form first and render twice.
   // A click on the book fills the price (issue 6, item 2).
   const picked = useStore(tradeUiStore, (s) => s.picked);
-  useEffect(() => {
+  const [seenPick, setSeenPick] = useState(picked);
+  if (picked !== seenPick) {
+    setSeenPick(picked);
     if (picked) setValues((v) => ({ ...v, price: picked.price, orderType: 'limit' }));
-  }, [picked]);
+  }
 
   // Switching instrument starts a fresh form: a BTC price makes no sense for ETH.
-  useEffect(() => {
+  const market = `${meta.category}:${meta.symbol}`;
+  const [formMarket, setFormMarket] = useState(market);
+  if (market !== formMarket) {
+    setFormMarket(market);
     setValues((v) => ({ ...initialValues(), side: v.side }));
     setShown(new Set());
     setServerErrors({});
     setSubmit({ kind: 'idle' });
-  }, [meta.category, meta.symbol]);
+  }
 
   // Only a market order reads the best prices (its estimate, a spot buy's conversion): a
   // limit form selects nothing from the book, so it does not re-render on every book frame.
-  const market = values.orderType === 'market';
-  const bestAsk = useStore(book?.store ?? noBook, (s) => (market ? s.bestAsk : undefined));
-  const bestBid = useStore(book?.store ?? noBook, (s) => (market ? s.bestBid : undefined));
+  const marketOrder = values.orderType === 'market';
+  const bestAsk = useStore(book?.store ?? noBook, (s) => (marketOrder ? s.bestAsk : undefined));
+  const bestBid = useStore(book?.store ?? noBook, (s) => (marketOrder ? s.bestBid : undefined));
   const units = sizeUnitsFor(meta, values.side, values.orderType);
   const unit = effectiveUnit(values);
   const quoteSizedMarket = units.includes('quote');

@@ -52,13 +52,21 @@ function categoryLabel(c: TradeCategory): string {
 }
 
 function PickerDialog({ instruments, initialCategory, onClose, onPick }: { instruments: readonly InstrumentMeta[]; initialCategory: TradeCategory; onClose(): void; onPick(m: InstrumentMeta): void }) {
-  const [category, setCategory] = useState(initialCategory);
-  const [text, setText] = useState('');
+  const [category, setCategoryOnly] = useState(initialCategory);
+  const [text, setTextOnly] = useState('');
   const [index, setIndex] = useState(0);
+  // A new tab or a new search starts the highlight at the top of the new list.
+  const setCategory = (c: TradeCategory) => {
+    setCategoryOnly(c);
+    setIndex(0);
+  };
+  const setText = (t: string) => {
+    setTextOnly(t);
+    setIndex(0);
+  };
   const input = useRef<HTMLInputElement>(null);
   const list = useMemo(() => filterInstruments(instruments, category, text), [instruments, category, text]);
   useEffect(() => input.current?.focus(), []);
-  useEffect(() => setIndex(0), [category, text]);
 
   const dialog = useRef<HTMLDivElement>(null);
   useKeyDown(dialog, (e) => {
