@@ -13,9 +13,10 @@
 //   market order at the best opposite price or mark plus 5 %), in USDT; released pro rata
 //   as it fills; orders that only close a position lock nothing and freeze position lots.
 // Fees: spot and margin pay in the coin received; futures pay in USDT.
-import type { TradedCategory } from '@contract/schemas/common';
+// Entry checks and locks are order-entry.ts, what a fill moves is fill-settlement.ts; this
+// file keeps the commands, the order maps and the state machine.
 import type { CancelSource, OrderState } from '@contract/schemas/common';
-import type { ModifyOrderRequest, PlaceOrderRequest } from '@contract/schemas/orders';
+import type { ModifyOrderRequest } from '@contract/schemas/orders';
 import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore } from '../accounts/account-store';
 import type { Dialect } from '../core/dialect';
 import { IdSequence } from '../accounts/id-sequence';
@@ -23,16 +24,17 @@ import type { EventBus, FillRecordInput } from '../bus/event-bus';
 import type { Clock } from '@contract/clock';
 import type { EngineEvent } from '../engine/engine-types';
 import type { MatchingEngine } from '../engine/matching-engine';
-import { categoryLabel, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
+import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
+import { FillSettlement } from './fill-settlement';
+import { lockFor, MAX_PENDING_PER_SYMBOL, prepareOrder, type EntryContext, type PlaceInput } from './order-entry';
 import type { TradingMarket } from './trading-market';
-import { fmtMoney, money, ONE } from '../core/money';
-import { paramError, SimError } from '../core/sim-error';
-import { lotsOf, priceTicksOf, quoteAmountOf, requireMinValue, valueOf } from './order-checks';
+import { ONE } from '../core/money';
+import { SimError } from '../core/sim-error';
+import { lotsOf, priceTicksOf, requireMinValue } from './order-checks';
 import type { PositionBook, PosSide } from './position-book';
 import { isPending, lotsText, orderPushRecord, orderRecord, stateText, ticksText, type SimOrder } from './sim-order';
 
-export const MAX_PENDING_PER_SYMBOL = 400;
-const MARKET_SLIPPAGE = money('1.05');
+export { MAX_PENDING_PER_SYMBOL, type PlaceInput };
 
 const engineCancelSource: Record<string, CancelSource> = {
   cancel: 'user',
@@ -42,8 +44,6 @@ const engineCancelSource: Record<string, CancelSource> = {
   stp: 'self_trade',
   market_no_liquidity: 'market_no_liquidity',
 };
-
-export type PlaceInput = Omit<PlaceOrderRequest, 'category'> & { category: string };
 
 export interface OrderIdent {
   orderId?: string | undefined;
@@ -56,9 +56,11 @@ export class OrderService {
   /** Every order id of an account, oldest first (ids increase, so this is id order). */
   private readonly byUid = new Map<number, string[]>();
   private readonly pending = new Map<number, Set<string>>();
-  readonly fills = new Map<number, FillRecordInput[]>();
+  /** Every fill of an account, oldest first (kept by the settlement). */
+  readonly fills: Map<number, FillRecordInput[]>;
+  private readonly settlement: FillSettlement;
+  private readonly entry: EntryContext;
   private readonly orderIds = new IdSequence();
-  private readonly execIds = new IdSequence();
   private readonly touchedBooks = new Set<string>();
   private readonly touchedPositions = new Set<string>();
   private inCommand = false;
@@ -73,6 +75,14 @@ export class OrderService {
     private readonly clock: Clock,
     readonly dialect: Dialect = 'seed',
   ) {
+    this.settlement = new FillSettlement(accounts, positions, bus, clock, (uid, symbol) => this.touchedPositions.add(`${uid}|${symbol}`));
+    this.fills = this.settlement.fills;
+    this.entry = {
+      accounts, instruments, positions, market, clock,
+      pendingOf: (uid) => this.pendingOf(uid),
+      closeCapacity: (uid, inst, posSide) => this.closeCapacity(uid, inst, posSide),
+      nextOrderId: () => this.orderIds.next(),
+    };
     for (const key of instruments.bookKeys()) engine.addSymbol(key);
     engine.setListener((e) => this.onEngineEvent(e));
     positions.frozenLotsOf = (uid, symbol, posSide) => this.frozenLots(uid, symbol, posSide);
@@ -81,7 +91,7 @@ export class OrderService {
   // ---- commands ---------------------------------------------------------------------
 
   place(uid: number, req: PlaceInput): { orderId: string; clientOid: string } {
-    const o = this.prepare(uid, req);
+    const o = prepareOrder(uid, req, this.entry);
     this.command(() => {
       this.store(o);
       this.emitOrder(o, null);
@@ -134,7 +144,7 @@ export class OrderService {
         const capacity = this.closeCapacity(uid, o.inst, o.closes) + (o.lots - o.filledLots);
         if (lots - o.filledLots > capacity) throw new SimError('25232', { detail: `${lotsText(o.inst, capacity)} left to close` });
       }
-      const required = this.lockFor(o, priceTicks, lots - o.filledLots);
+      const required = lockFor(o, priceTicks, lots - o.filledLots, this.entry);
       const extra = required - o.lockRemaining;
       if (extra > 0n && extra > this.accounts.available(uid, o.lockCoin)) {
         throw new SimError(o.inst.category === 'usdt-futures' ? '25203' : '25202');
@@ -162,110 +172,8 @@ export class OrderService {
     return { orderId: o.orderId, clientOid: o.clientOid };
   }
 
-  // ---- entry ------------------------------------------------------------------------
-
-  private prepare(uid: number, req: PlaceInput): SimOrder {
-    const account = this.accounts.get(uid);
-    const category = req.category as TradedCategory;
-    if (category !== 'spot' && category !== 'margin' && category !== 'usdt-futures') {
-      throw new SimError('25100', { field: `${req.symbol} (${req.category})` });
-    }
-    const inst = this.instruments.get(category, req.symbol);
-    if ((account.accountMode === 'spot' && category !== 'spot') || (account.accountMode === 'basic' && category === 'margin')) {
-      throw new SimError('25240', { field: `${account.accountMode} account mode (${category})` });
-    }
-    const futures = category === 'usdt-futures';
-    if (!futures && req.reduceOnly === 'yes') throw paramError('reduceOnly', 'applies only to futures orders');
-    // The simulator keeps cross margin only (ARCHITECTURE.md): an isolated order is refused
-    // rather than placed as a cross one the trader did not ask for.
-    if (req.marginMode === 'isolated') throw paramError('marginMode', 'isolated margin is not offered by this simulator; use crossed');
-    // posSide on a spot order, or in one-way mode, is ignored as the public API does.
-    const hedge = futures && account.holdMode === 'hedge_mode';
-    if (hedge && req.posSide === undefined) throw paramError('posSide', 'is required in hedge mode (long or short)');
-    if (req.clientOid !== undefined && this.pendingByClientOid(uid, req.clientOid)) {
-      throw new SimError('25212', { field: req.clientOid });
-    }
-    let pendingHere = 0;
-    for (const id of this.pending.get(uid) ?? []) if (this.orders.get(id)?.inst === inst) pendingHere++;
-    if (pendingHere >= MAX_PENDING_PER_SYMBOL) throw new SimError('25211');
-
-    const priceTicks = req.orderType === 'limit' && req.price !== undefined ? priceTicksOf(inst, req.price) : 0;
-    const quoteSized = !futures && req.orderType === 'market' && req.side === 'buy';
-    const quoteBudget = quoteSized ? quoteAmountOf(inst, req.qty) : undefined;
-    const lots = quoteSized ? 0 : lotsOf(inst, req.qty);
-    if (req.orderType === 'limit') requireMinValue(inst, priceTicks, lots);
-
-    const now = this.clock.now();
-    const orderId = this.orderIds.next();
-    const o: SimOrder = {
-      orderId,
-      clientOid: req.clientOid ?? orderId,
-      uid,
-      inst,
-      orderType: req.orderType,
-      side: req.side,
-      timeInForce: req.orderType === 'market' ? 'ioc' : (req.timeInForce ?? 'gtc'),
-      ...(hedge && req.posSide !== undefined ? { posSide: req.posSide } : {}),
-      reduceOnly: req.reduceOnly === 'yes',
-      stpMode: req.stpMode ?? account.stpMode,
-      holdMode: account.holdMode,
-      priceTicks,
-      lots,
-      ...(quoteBudget !== undefined ? { quoteBudget } : {}),
-      state: 'live',
-      cancelSource: '',
-      createdTime: now,
-      updatedTime: now,
-      filledLots: 0,
-      execValue: 0n,
-      fees: new Map(),
-      lockCoin: futures || req.side === 'buy' ? inst.quoteCoin : inst.baseCoin,
-      lockRemaining: 0n,
-      pendingNew: false,
-    };
-    if (futures) {
-      const direction: PosSide = req.side === 'buy' ? 'long' : 'short';
-      if (hedge && o.posSide !== direction) o.closes = o.posSide;
-      if (!hedge && o.reduceOnly) {
-        const net = this.positions.net(uid, inst.symbol);
-        if (!net) throw new SimError('25574', { detail: 'there is no position to reduce' });
-        if (net.posSide === direction) throw new SimError('25574', { detail: `a ${req.side} would increase the ${net.posSide} position` });
-        o.closes = net.posSide;
-      }
-      if (o.closes !== undefined && lots > this.closeCapacity(uid, inst, o.closes)) {
-        throw new SimError('25232', { detail: `${lotsText(inst, this.closeCapacity(uid, inst, o.closes))} left to close` });
-      }
-    }
-    o.lockRemaining = this.lockFor(o, priceTicks, lots);
-    if (o.lockRemaining > this.accounts.available(uid, o.lockCoin)) {
-      throw new SimError(futures ? '25203' : '25202');
-    }
-    return o;
-  }
-
-  /** What an order must hold locked for `lots` still open at `priceTicks`. */
-  private lockFor(o: SimOrder, priceTicks: number, lots: number): bigint {
-    const inst = o.inst;
-    if (inst.category !== 'usdt-futures') {
-      if (o.side === 'sell') return BigInt(lots) * inst.lotMoney;
-      return o.quoteBudget ?? valueOf(inst, priceTicks, lots);
-    }
-    if (o.closes !== undefined) return 0n;
-    let notional: bigint;
-    if (o.orderType === 'limit') {
-      notional = valueOf(inst, priceTicks, lots);
-    } else {
-      const ref = this.market.bestOpposite(inst, o.side) ?? this.market.markOf(inst.symbol);
-      const price = o.side === 'buy' ? (ref * MARKET_SLIPPAGE) / ONE : ref;
-      notional = (price * BigInt(lots) * inst.lotMoney) / ONE;
-    }
-    const leverage = this.positions.leverageOf(o.uid, inst.symbol);
-    const margin = (notional * ONE + leverage - 1n) / leverage;
-    return margin + (notional * inst.takerRate) / ONE;
-  }
-
   /** Position lots not yet promised to pending close orders. */
-  private closeCapacity(uid: number, inst: Instrument, posSide: PosSide): number {
+  closeCapacity(uid: number, inst: Instrument, posSide: PosSide): number {
     const p = this.positions.get(uid, inst.symbol, posSide);
     return (p?.lots ?? 0) - this.frozenLots(uid, inst.symbol, posSide);
   }
@@ -421,97 +329,16 @@ export class OrderService {
     const tradeId = String(1_000_000_000_000_000n + BigInt(tradeSeq));
     this.showNew(taker);
     const price = BigInt(priceTicks) * taker.inst.tickMoney;
-    this.settle(maker, 'maker', priceTicks, lots, tradeId);
-    this.settle(taker, 'taker', priceTicks, lots, tradeId);
+    for (const [o, role] of [[maker, 'maker'], [taker, 'taker']] as const) {
+      if (this.settlement.settle(o, role, priceTicks, lots, tradeId)) this.finish(o, 'filled', '');
+      else this.transition(o, 'partially_filled');
+    }
     this.market.recordTrade(taker.inst, price);
     const primary = this.instruments.primaryOf(taker.inst.bookKey);
     this.bus.emit({
       type: 'trade', ts: this.clock.now(), category: primary.category, symbol: primary.symbol, tradeId,
       side: taker.side, price: ticksText(primary, priceTicks), size: lotsText(primary, lots), priceTicks, lots,
     });
-  }
-
-  private settle(o: SimOrder, role: 'maker' | 'taker', priceTicks: number, lots: number, tradeId: string): void {
-    const inst = o.inst;
-    const now = this.clock.now();
-    const qty = BigInt(lots) * inst.lotMoney;
-    const price = BigInt(priceTicks) * inst.tickMoney;
-    const value = (price * qty) / ONE;
-    const rate = role === 'maker' ? inst.makerRate : inst.takerRate;
-    const label = categoryLabel(inst.category);
-    const why = { category: label, symbol: inst.symbol, type: 'TRADE' };
-    let fee: bigint;
-    let feeCoin: string;
-    let pnl = 0n;
-    let closing = false;
-    if (inst.category !== 'usdt-futures') {
-      if (o.side === 'buy') {
-        const held = o.quoteBudget !== undefined ? value : valueOf(inst, o.priceTicks, lots);
-        this.accounts.spendLocked(o.uid, inst.quoteCoin, value, why);
-        this.accounts.unlock(o.uid, inst.quoteCoin, held - value);
-        o.lockRemaining -= held;
-        fee = (qty * rate) / ONE;
-        feeCoin = inst.baseCoin;
-        this.accounts.credit(o.uid, inst.baseCoin, qty - fee, { ...why, fee });
-      } else {
-        this.accounts.spendLocked(o.uid, inst.baseCoin, qty, why);
-        o.lockRemaining -= qty;
-        fee = (value * rate) / ONE;
-        feeCoin = inst.quoteCoin;
-        this.accounts.credit(o.uid, inst.quoteCoin, value - fee, { ...why, fee });
-      }
-    } else {
-      const open = o.lots - o.filledLots;
-      const release = lots >= open ? o.lockRemaining : (o.lockRemaining * BigInt(lots)) / BigInt(open);
-      this.accounts.unlock(o.uid, 'USDT', release);
-      o.lockRemaining -= release;
-      const outcome = this.positions.applyFill(o.uid, inst, o.side, o.posSide, lots, price, now);
-      fee = (value * rate) / ONE;
-      feeCoin = 'USDT';
-      pnl = outcome.realised;
-      closing = outcome.closedLots > 0;
-      this.accounts.credit(o.uid, 'USDT', outcome.realised - fee, { ...why, fee });
-      const feeSide: PosSide = outcome.closedLots > 0 ? (o.side === 'buy' ? 'short' : 'long') : o.side === 'buy' ? 'long' : 'short';
-      this.positions.chargeFee(o.uid, inst.symbol, o.posSide ?? feeSide, fee, outcome.closedLots > 0 ? 'close' : 'open');
-      this.touchedPositions.add(`${o.uid}|${inst.symbol}`);
-      this.positions.emitFor(o.uid, inst.symbol);
-      this.accounts.changed(o.uid, 'USDT');
-    }
-    o.filledLots += lots;
-    o.execValue += value;
-    o.fees.set(feeCoin, (o.fees.get(feeCoin) ?? 0n) + fee);
-    o.updatedTime = now;
-    const fill: FillRecordInput = {
-      execId: this.execIds.next(),
-      // The trade both sides share, as the public tape's execution id (issue 18).
-      execLinkId: tradeId,
-      orderId: o.orderId,
-      clientOid: o.clientOid,
-      category: label,
-      symbol: inst.symbol,
-      orderType: o.orderType,
-      side: o.side,
-      execPrice: ticksText(inst, priceTicks),
-      execQty: lotsText(inst, lots),
-      execValue: fmtMoney(value),
-      feeDetail: [{ feeCoin, fee: fmtMoney(fee) }],
-      tradeScope: role,
-      execPnl: fmtMoney(pnl),
-      createdTime: String(now),
-      updatedTime: String(now),
-    };
-    let list = this.fills.get(o.uid);
-    if (!list) this.fills.set(o.uid, (list = []));
-    list.push(fill);
-    if (this.bus.wants('fill', o.uid)) {
-      const opened: PosSide = o.side === 'buy' ? 'long' : 'short';
-      const holdSide = inst.category !== 'usdt-futures' ? '' : (o.closes ?? o.posSide ?? (closing ? (opened === 'long' ? 'short' : 'long') : opened));
-      const tradeSide = inst.category !== 'usdt-futures' ? '' : closing ? 'close' : 'open';
-      this.bus.emit({ type: 'fill', uid: o.uid, ts: now, tradeId, fill, holdSide, tradeSide });
-    }
-    const done = o.quoteBudget === undefined && o.filledLots === o.lots;
-    if (done) this.finish(o, 'filled', '');
-    else this.transition(o, 'partially_filled');
   }
 
   /** Moves an order to a terminal state and releases whatever it still holds. */
