@@ -1,6 +1,8 @@
 // bench "ui" (BENCHMARKS.md): the whole trading page (book, candles, tape, ticker, orders)
 // in headless Chromium while the simulator pushes book messages and public trades through
 // the proxy, against an idle page in the same run.
+// (Over 400 lines: the stack, the rounds and the report read one set of options; the
+// parts that stand alone are in bench/ui/.)
 //
 // Stack: bench/ui/churn-simulator.ts (the full simulator plus a BookChurn moving one
 // maker quote per command on spot BTCUSDT, SIM_BOOK_INTERVAL_MS=0 so each command is one

@@ -1,5 +1,7 @@
 // One browser's private socket, relayed over its own upstream private socket logged in
-// with the account's keys.
+// with the account's keys. (Over 400 lines on purpose: the login, the write-ahead audit of
+// every trade op and the reconciliation of lost answers share one socket's state, the
+// pending ops; split, each part would need the others' maps.)
 //
 // Why one upstream socket per browser and not one per account: the private channels'
 // state is per subscription (account and position send their snapshot at subscription,

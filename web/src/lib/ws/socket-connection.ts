@@ -2,7 +2,8 @@
 // It owns the socket's whole life: reference-counted subscriptions, heartbeats,
 // reconnects with jittered backoff, resubscription, and trade ops matched to their
 // answers by id. Transport lives here so no component ever touches a WebSocket
-// (STYLE.md anti-pattern: data transport inside a component).
+// (STYLE.md anti-pattern: data transport inside a component). Over 400 lines on purpose:
+// these are one state machine over one socket, and each part reads the others' state.
 import type { z } from 'zod';
 import { quoteLongSequences } from '@contract/book/sequence';
 import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
