@@ -6,13 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createAutoTransferJob, JOB_BODY_LIMIT_BYTES, jobAction, type JobSummary } from '@contract/schemas/broker-jobs';
 import { check } from '@contract/validation';
-import { sessionOf } from '../auth/authenticate';
-import { roleMay } from '../auth/roles';
 import type { Session } from '../auth/session-store';
 import type { DeskContext } from './desk-context';
+import { sessionGate } from './session-gate';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { resolveAccount } from '../policy/call-policy';
-import { csrfMatches } from '../policy/origin-policy';
 import { checkJsonShape } from '../policy/json-shape';
 import { jobResultsCsv } from '../jobs/job-csv';
 import type { JobStore, JobRecord } from '../jobs/job-store';
@@ -47,29 +45,10 @@ export function summaryOf(job: JobRecord, deps: JobDeps, now: number): JobSummar
 export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: JobDeps): void {
   const now = () => ctx.clock.now();
 
-  /** The session, if it may do broker work at all; otherwise the refusal has been sent. */
-  const brokerSession = (request: FastifyRequest, reply: FastifyReply, mutating: boolean): Session | undefined => {
-    const session = sessionOf(request.headers, ctx.sessions, mutating);
-    if (!session) {
-      void replyError(request, reply, 'DESK401', {}, now());
-      return undefined;
-    }
-    if (!roleMay(session.role, 'broker.write')) {
-      void replyError(request, reply, 'DESK403', { role: session.role, permission: 'broker.write' }, now());
-      return undefined;
-    }
-    if (mutating) {
-      if (!ctx.origins.isAllowed(request.headers.origin)) {
-        void replyError(request, reply, 'DESK403O', { detail: request.headers.origin === undefined ? 'the Origin header is missing' : 'the Origin is not this desk' }, now());
-        return undefined;
-      }
-      if (!csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
-        void replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, now());
-        return undefined;
-      }
-    }
-    return session;
-  };
+  // Broker work needs broker.write to read as well as to change; a change also needs the
+  // desk's Origin and CSRF token (session-gate.ts).
+  const reads = sessionGate(ctx, 'broker.write');
+  const writes = sessionGate(ctx, 'broker.write', { mutating: true });
 
   /** The job named in the path, if the session may use its account. */
   const jobFor = (request: FastifyRequest, reply: FastifyReply, session: Session): JobRecord | undefined => {
@@ -83,9 +62,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
   };
 
   // A thousand rows are more than the desk's general 64 KB body limit allows.
-  app.post('/jobs/autotransfer', { bodyLimit: JOB_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const session = brokerSession(request, reply, true);
-    if (!session) return reply;
+  app.post('/jobs/autotransfer', { bodyLimit: JOB_BODY_LIMIT_BYTES, preHandler: writes.preHandler }, async (request, reply) => {
+    const session = writes.session(request);
     const account = resolveAccount(session, request.headers['x-desk-account'], ctx.keyStore);
     if ('code' in account) return replyError(request, reply, account.code, account.params, now());
     const raw = typeof request.body === 'string' ? request.body : '';
@@ -105,9 +83,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     return reply.code(201).send(successEnvelope(summaryOf(deps.store.get(id)!, deps, now()), now()));
   });
 
-  app.get('/jobs', async (request, reply) => {
-    const session = brokerSession(request, reply, false);
-    if (!session) return reply;
+  app.get('/jobs', { preHandler: reads.preHandler }, async (request, reply) => {
+    const session = reads.session(request);
     reply.header('cache-control', 'no-store');
     return successEnvelope(
       deps.store.list(session.accounts, 50).map((j) => summaryOf(j, deps, now())),
@@ -115,26 +92,23 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     );
   });
 
-  app.get('/jobs/desk-settings', async (request, reply) => {
-    const session = brokerSession(request, reply, false);
-    if (!session) return reply;
+  app.get('/jobs/desk-settings', { preHandler: reads.preHandler }, async (request, reply) => {
+    const session = reads.session(request);
     const account = resolveAccount(session, request.headers['x-desk-account'], ctx.keyStore);
     if ('code' in account) return replyError(request, reply, account.code, account.params, now());
     reply.header('cache-control', 'no-store');
     return successEnvelope(deps.store.deskSettings(account.name), now());
   });
 
-  app.get('/jobs/:id', async (request, reply) => {
-    const session = brokerSession(request, reply, false);
-    const job = session && jobFor(request, reply, session);
+  app.get('/jobs/:id', { preHandler: reads.preHandler }, async (request, reply) => {
+    const job = jobFor(request, reply, reads.session(request));
     if (!job) return reply;
     reply.header('cache-control', 'no-store');
     return successEnvelope(summaryOf(job, deps, now()), now());
   });
 
-  app.get('/jobs/:id/results.csv', async (request, reply) => {
-    const session = brokerSession(request, reply, false);
-    const job = session && jobFor(request, reply, session);
+  app.get('/jobs/:id/results.csv', { preHandler: reads.preHandler }, async (request, reply) => {
+    const job = jobFor(request, reply, reads.session(request));
     if (!job) return reply;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -143,10 +117,10 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
       .send(jobResultsCsv(deps.store.rows(job.id)));
   });
 
-  app.post('/jobs/:id/:action', async (request, reply) => {
-    const session = brokerSession(request, reply, true);
-    const job = session && jobFor(request, reply, session);
-    if (!session || !job) return reply;
+  app.post('/jobs/:id/:action', { preHandler: writes.preHandler }, async (request, reply) => {
+    const session = writes.session(request);
+    const job = jobFor(request, reply, session);
+    if (!job) return reply;
     const a = check(jobAction, (request.params as { action?: string }).action);
     if (!a.ok) return replyError(request, reply, 'DESK400', { field: 'action', detail: a.message }, now());
     const t = now();
@@ -182,9 +156,8 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
 
   // Server-sent events: the job's summary whenever it changes (at most 4 a second), and a
   // comment line as heartbeat. EventSource reconnects by itself after a proxy restart.
-  app.get('/jobs/:id/events', (request, reply) => {
-    const session = brokerSession(request, reply, false);
-    const job = session && jobFor(request, reply, session);
+  app.get('/jobs/:id/events', { preHandler: reads.preHandler }, (request, reply) => {
+    const job = jobFor(request, reply, reads.session(request));
     if (!job) return reply;
     reply.hijack();
     const res = reply.raw;
