@@ -79,7 +79,7 @@ import type {
   TimeInForce,
 } from './engine-types';
 import { EventSink } from './event-sink';
-import { NO_BUDGET, OrderBook } from './order-book';
+import { NO_BUDGET, MatchingBook } from './matching-book';
 import type { OrderNode } from './order-node';
 import { OrderRegistry } from './order-registry';
 
@@ -91,7 +91,7 @@ export interface MatchingEngineOptions {
 }
 
 export class MatchingEngine {
-  private readonly books = new Map<string, OrderBook>();
+  private readonly books = new Map<string, MatchingBook>();
   private readonly registry = new OrderRegistry();
   private readonly sink: EventSink;
   private busy = false;
@@ -109,7 +109,7 @@ export class MatchingEngine {
 
   addSymbol(symbol: string): void {
     if (typeof symbol !== 'string' || symbol === '') throw new EngineInputError('symbol', 'must be a non-empty string');
-    if (!this.books.has(symbol)) this.books.set(symbol, new OrderBook(symbol, this.registry, this.sink));
+    if (!this.books.has(symbol)) this.books.set(symbol, new MatchingBook(symbol, this.registry, this.sink));
   }
 
   hasSymbol(symbol: string): boolean {
@@ -240,7 +240,7 @@ export class MatchingEngine {
     return book.canFullyFill(sideCode(side), priceTicks, lots, stp?.stpGroup ?? 0, stp === null ? STP_NONE : stpCode(stp.stpMode));
   }
 
-  private bookOf(symbol: string): OrderBook {
+  private bookOf(symbol: string): MatchingBook {
     const book = this.books.get(symbol);
     if (book === undefined) throw new EngineInputError('symbol', `unknown symbol ${symbol}`);
     return book;

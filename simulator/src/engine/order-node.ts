@@ -3,7 +3,7 @@
 // no order objects.
 import { BUY, STP_CANCEL_MAKER, TIF_GTC } from './engine-codes';
 import type { PriceLevel } from './price-level';
-import type { OrderBook } from './order-book';
+import type { MatchingBook } from './matching-book';
 
 export class OrderNode {
   id = '';
@@ -16,7 +16,7 @@ export class OrderNode {
   /** Total ordered lots, filled lots included. */
   lots = 0;
   filled = 0;
-  book: OrderBook | null = null;
+  book: MatchingBook | null = null;
   level: PriceLevel | null = null;
   prev: OrderNode | null = null;
   next: OrderNode | null = null;

@@ -20,7 +20,8 @@ import type { DepthLevel, DepthTopic } from '@contract/schemas/ws-depth';
 import { depthTopicLevels } from '@contract/schemas/ws-depth';
 import type { Dialect } from '../../core/dialect';
 import { DepthFormat } from './depth-format';
-import type { BookSide, DepthBookSpec, DepthSource } from './depth-source';
+import type { Side } from '@contract/schemas/common';
+import type { DepthBookSpec, DepthSource } from './depth-source';
 import { PublishedBook } from './published-book';
 
 /** Where a push goes: a connection (it owns buffering and slow-consumer handling). */
@@ -132,7 +133,7 @@ export class DepthPublisher {
     for (const t of snapshotTopics) this.snapshots.get(t)!.sinks.delete(sink);
   }
 
-  noteChange(side: BookSide, priceTicks: number, totalLots: number): void {
+  noteChange(side: Side, priceTicks: number, totalLots: number): void {
     if (this.mirror !== null) (side === 'buy' ? this.pendingBids : this.pendingAsks).set(priceTicks, totalLots);
     this.snapshotsDirty = true;
     this.topDirty = true;
@@ -210,7 +211,7 @@ export class DepthPublisher {
   }
 
   /** The levels whose final size differs from what was last published, best first; applied to `book` as they are sent. */
-  private collect(side: BookSide, pending: Map<number, number>, published: Map<number, number>, book: PublishedBook): readonly DepthLevel[] {
+  private collect(side: Side, pending: Map<number, number>, published: Map<number, number>, book: PublishedBook): readonly DepthLevel[] {
     if (pending.size === 0) return NO_LEVELS; // the untouched side: no array, no Map.clear() (it allocates)
     const changed: number[] = [];
     for (const [ticks, lots] of pending) {

@@ -13,7 +13,8 @@ import { crc32Update, crc32UpdateByte } from '@contract/book/crc32';
 import { sidesChecksum } from '@contract/book/order-book';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import type { DepthFormat } from './depth-format';
-import type { BookSide as Side, DepthLevelTicks } from './depth-source';
+import type { Side } from '@contract/schemas/common';
+import type { DepthLevelTicks } from './depth-source';
 
 const COLON = 58;
 const CRC_OF_COLON = crc32UpdateByte(0, COLON);

@@ -6,7 +6,7 @@ import { BUY } from './engine-codes';
 import type { DepthLevel } from './engine-types';
 import { PriceLevel } from './price-level';
 
-export class BookSide {
+export class MatchingBookSide {
   /** Worst first, best last: bids ascending by price, asks descending. */
   readonly levels: PriceLevel[] = [];
   private readonly byPrice = new Map<number, PriceLevel>();

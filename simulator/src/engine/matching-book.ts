@@ -1,7 +1,7 @@
-// The matcher for one symbol: price-time priority over two BookSides, limit and market
+// The matcher for one symbol: price-time priority over two MatchingBookSides, limit and market
 // orders, every time-in-force, and self-trade prevention (spec 3.3). It trusts its input;
 // MatchingEngine validates before calling in.
-import { BookSide } from './book-side';
+import { MatchingBookSide } from './matching-book-side';
 import {
   BUY,
   STP_CANCEL_BOTH,
@@ -28,9 +28,9 @@ export const NO_BUDGET = -1;
 const MARKET_BUY_LIMIT = Number.MAX_SAFE_INTEGER;
 const MARKET_SELL_LIMIT = 0;
 
-export class OrderBook {
-  readonly bids = new BookSide(BUY);
-  readonly asks = new BookSide(1 - BUY);
+export class MatchingBook {
+  readonly bids = new MatchingBookSide(BUY);
+  readonly asks = new MatchingBookSide(1 - BUY);
   /** Unspent quote budget after the last budget sweep. */
   private budgetLeft = 0;
 
@@ -155,7 +155,7 @@ export class OrderBook {
    * With a budget (>= 0) the size is the budget, not taker.lots; what is left of it ends in
    * `budgetLeft`. Each level the sweep touched gets one level_changed as the sweep leaves it.
    */
-  private sweep(taker: OrderNode, opposite: BookSide, limit: number, budget: number): number {
+  private sweep(taker: OrderNode, opposite: MatchingBookSide, limit: number, budget: number): number {
     const symbol = this.symbol;
     const sink = this.sink;
     const registry = this.registry;
@@ -235,7 +235,7 @@ export class OrderBook {
   }
 
   private fillable(
-    opposite: BookSide,
+    opposite: MatchingBookSide,
     buy: boolean,
     limit: number,
     lots: number,
