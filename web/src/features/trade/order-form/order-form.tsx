@@ -1,5 +1,6 @@
 // The order form's view. Every control is labelled; errors sit next to their field and
 // are announced with it; Enter submits (it is a real form).
+import { SelectField } from '@web/components/select-field';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { stpModes, timeInForces } from '@contract/schemas/common';
@@ -82,22 +83,24 @@ export function OrderFormView({ meta, model, denied, formRef }: { meta: Instrume
           ))}
         </div>
         <div className="grid grid-cols-2 gap-2">
-          <Select label="Order type" value={values.orderType} onChange={(v) => set('orderType', v as 'limit' | 'market')} options={[['limit', 'Limit'], ['market', 'Market']]} />
-          <Select
+          <SelectField compact label="Order type" value={values.orderType} onChange={(e) => set('orderType', e.target.value as 'limit' | 'market')} options={[{ value: 'limit', label: 'Limit' }, { value: 'market', label: 'Market' }]} />
+          <SelectField
+            compact
             label="Time in force"
             value={values.timeInForce}
             error={errors.timeInForce}
-            onChange={(v) => set('timeInForce', v as (typeof timeInForces)[number])}
-            options={timeInForces.filter((t) => values.orderType === 'limit' || t !== 'post_only').map((t) => [t, tifLabels[t]])}
+            onChange={(e) => set('timeInForce', e.target.value as (typeof timeInForces)[number])}
+            options={timeInForces.filter((t) => values.orderType === 'limit' || t !== 'post_only').map((t) => ({ value: t, label: tifLabels[t] }))}
           />
         </div>
         {values.orderType === 'limit' && <Field label={`Price (${meta.quoteCoin})`} name="Price" value={values.price} error={errors.price} onChange={(v) => set('price', v)} hint={`tick ${meta.tickSize}`} />}
         {model.units.length > 1 && (
-          <Select
+          <SelectField
+            compact
             label="Size in"
             value={model.unit}
-            onChange={(v) => set('sizeUnit', v as SizeUnit)}
-            options={model.units.map((u) => [u, u === 'quote' ? `${meta.quoteCoin} (amount to spend)` : `${meta.baseCoin} (quantity, at the best ask)`])}
+            onChange={(e) => set('sizeUnit', e.target.value as SizeUnit)}
+            options={model.units.map((u) => ({ value: u, label: u === 'quote' ? `${meta.quoteCoin} (amount to spend)` : `${meta.baseCoin} (quantity, at the best ask)` }))}
           />
         )}
         <Field
@@ -133,12 +136,12 @@ export function OrderFormView({ meta, model, denied, formRef }: { meta: Instrume
           </label>
         )}
         {model.hedge && (
-          <Select label="Position side" value={values.posSide} error={errors.posSide} onChange={(v) => set('posSide', v as 'long' | 'short' | '')} options={[['', 'Choose…'], ['long', 'Long'], ['short', 'Short']]} />
+          <SelectField compact label="Position side" value={values.posSide} error={errors.posSide} onChange={(e) => set('posSide', e.target.value as 'long' | 'short' | '')} options={[{ value: '', label: 'Choose…' }, { value: 'long', label: 'Long' }, { value: 'short', label: 'Short' }]} />
         )}
         <details className="text-sm">
           <summary className="cursor-pointer text-muted">Advanced</summary>
           <div className="mt-2 flex flex-col gap-2">
-            <Select label="Self-trade prevention" value={values.stpMode} onChange={(v) => set('stpMode', v as (typeof stpModes)[number] | '')} options={[['', 'Account default'], ...stpModes.map((m) => [m, m.replace('_', ' ')] as [string, string])]} />
+            <SelectField compact label="Self-trade prevention" value={values.stpMode} onChange={(e) => set('stpMode', e.target.value as (typeof stpModes)[number] | '')} options={[{ value: '', label: 'Account default' }, ...stpModes.map((m) => ({ value: m, label: m.replace('_', ' ') }))]} />
             <Field label="Client order ID" name="Client order ID" value={values.clientOid} error={errors.clientOid} onChange={(v) => set('clientOid', v)} />
             <button type="button" onClick={model.newClientOid} className="self-start text-xs text-accent underline">
               New client order ID
@@ -275,29 +278,6 @@ function Field({ label, name, value, error, onChange, hint }: { label: string; n
         onChange={(e) => onChange(e.target.value)}
         className="rounded border border-line bg-surface px-2 py-1 text-sm tabular"
       />
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-sell">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Select({ label, value, options, onChange, error }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange(v: string): void; error?: string | undefined }): ReactNode {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-0.5">
-      <label htmlFor={id} className="text-xs text-muted">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="rounded border border-line bg-surface px-1 py-1 text-sm">
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
       {error && (
         <p id={`${id}-error`} className="text-xs text-sell">
           {error}
