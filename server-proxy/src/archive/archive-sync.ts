@@ -47,6 +47,34 @@ export interface ArchiveSyncDeps {
 
 class SyncFailed extends Error {}
 
+export interface SyncScope {
+  account?: string;
+  feeds?: readonly Feed[];
+}
+
+/** Every account and feed, as a widened scope (undefined there means "nothing asked yet"). */
+const ALL = 'all' as const;
+
+interface NextPass {
+  scope: SyncScope | typeof ALL | undefined;
+  reports: Promise<FeedReport[]>;
+}
+
+/** The smallest scope covering both (`undefined` as a request means everything). */
+function widen(a: SyncScope | undefined, b: SyncScope | undefined): SyncScope | typeof ALL {
+  if (a === undefined) return b ?? ALL;
+  if (b === undefined) return ALL;
+  const scope: SyncScope = {};
+  if (a.account !== undefined && a.account === b.account) scope.account = a.account;
+  if (a.feeds !== undefined && b.feeds !== undefined) scope.feeds = [...new Set([...a.feeds, ...b.feeds])];
+  return scope;
+}
+
+function inScope(report: FeedReport, scope: SyncScope | undefined): boolean {
+  if (scope?.account !== undefined && report.account !== scope.account) return false;
+  return scope?.feeds === undefined || scope.feeds.includes(report.feed);
+}
+
 function isWindowRefusal(message: string): boolean {
   return /startTime/.test(message) && /three months|past/i.test(message);
 }
@@ -55,6 +83,7 @@ export class ArchiveSync {
   /** Per account: how far the exchange's history clock is ahead of ours (learned from its window). */
   private readonly skew = new Map<string, number>();
   private current: Promise<FeedReport[]> | undefined;
+  private next: NextPass | undefined;
   private timer: NodeJS.Timeout | undefined;
   private status: SyncStatus = { running: false, lastRunStarted: undefined, lastRunEnded: undefined, reports: [] };
 
@@ -69,9 +98,19 @@ export class ArchiveSync {
     return { ...this.status, reports: [...this.status.reports] };
   }
 
-  /** One pass over every account and feed; a pass already under way is joined, not doubled. */
-  syncAll(only?: { account?: string; feeds?: readonly Feed[] }): Promise<FeedReport[]> {
-    if (this.current) return this.current;
+  /**
+   * One pass over every account and feed (or the `only` scope). A pass already under way is
+   * not joined: it started before this request, may cover other accounts or feeds, and what
+   * it learnt may be stale (the exchange's clock can move meanwhile). The request runs as the
+   * next pass instead; requests made while one pass runs share that next pass, widened to
+   * cover them all, and each caller gets the reports of its own scope only.
+   */
+  syncAll(only?: SyncScope): Promise<FeedReport[]> {
+    if (this.current) {
+      const next = (this.next ??= this.nextPass());
+      next.scope = next.scope === ALL ? ALL : widen(next.scope, only);
+      return next.reports.then((reports) => reports.filter((r) => inScope(r, only)));
+    }
     this.status = { ...this.status, running: true, lastRunStarted: this.deps.clock.now() };
     const run = (async () => {
       const reports: FeedReport[] = [];
@@ -91,6 +130,18 @@ export class ArchiveSync {
     });
   }
 
+  /** The pass to run once the current one ends, for the requests made meanwhile. */
+  private nextPass(): NextPass {
+    const next: NextPass = { scope: undefined, reports: Promise.resolve([]) };
+    next.reports = (this.current ?? Promise.resolve([]))
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.syncAll(next.scope === ALL ? undefined : next.scope);
+      });
+    return next;
+  }
+
   /** Runs a pass now and then every `intervalMs` (until stop()). */
   start(intervalMs: number): void {
     const tick = () => void this.syncAll().catch((err: unknown) => this.deps.logger?.warn({ err: (err as Error).message }, 'archive sync failed'));
@@ -103,6 +154,7 @@ export class ArchiveSync {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.current?.catch(() => undefined);
+    await this.next?.reports.catch(() => undefined);
   }
 
   async syncFeed(account: AccountCredentials, def: FeedDef): Promise<FeedReport> {
