@@ -159,7 +159,8 @@ export interface RestingOrderView {
   remainingLots: number;
 }
 
-export interface DepthLevel {
+/** One price level of a matching book, in integer ticks and lots (the wire's DepthLevel is the contract's, in decimals). */
+export interface TickLevel {
   priceTicks: number;
   totalLots: number;
   orderCount: number;

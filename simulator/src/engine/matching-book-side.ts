@@ -3,7 +3,7 @@
 // the top of the book moves only a few elements. A Map finds a level by price in O(1).
 // Emptied levels go back to a pool, so a sweep through the book allocates nothing.
 import { BUY } from './engine-codes';
-import type { DepthLevel } from './engine-types';
+import type { TickLevel } from './engine-types';
 import { PriceLevel } from './price-level';
 
 export class MatchingBookSide {
@@ -56,8 +56,8 @@ export class MatchingBookSide {
   }
 
   /** Up to `n` levels from the best outward. */
-  top(n: number): DepthLevel[] {
-    const out: DepthLevel[] = [];
+  top(n: number): TickLevel[] {
+    const out: TickLevel[] = [];
     for (let i = this.levels.length - 1; i >= 0 && out.length < n; i--) {
       const level = this.levels[i]!;
       out.push({ priceTicks: level.priceTicks, totalLots: level.totalLots, orderCount: level.orderCount });

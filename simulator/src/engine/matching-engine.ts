@@ -68,7 +68,7 @@ import {
 } from './engine-codes';
 import { EngineInputError } from './engine-input-error';
 import type {
-  DepthLevel,
+  TickLevel,
   EngineListener,
   ModifyInput,
   ModifyResult,
@@ -198,7 +198,7 @@ export class MatchingEngine {
   }
 
   /** The best `n` aggregated levels of one side, best first. */
-  depth(symbol: string, side: Side, n: number): DepthLevel[] {
+  depth(symbol: string, side: Side, n: number): TickLevel[] {
     const book = this.bookOf(symbol);
     return (sideCode(side) === BUY ? book.bids : book.asks).top(n);
   }

@@ -2,7 +2,7 @@
 // desk has kept, over any range, including what the exchange no longer serves. The note
 // says how far the archive is complete; the table has the CSV's columns; the CSV of the
 // whole range is streamed from the proxy with a progress bar.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { archiveColumns, type ArchiveFeed } from '@contract/schemas/archive';
@@ -11,7 +11,8 @@ import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
-import { archiveNote, fetchArchivePage, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
+import { useArchiveSync } from '@web/lib/api/use-archive-sync';
+import { archiveNote, fetchArchivePage, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
 import { sessionStore } from '@web/lib/session/session-store';
 
@@ -32,14 +33,13 @@ function inputMs(text: string): number | undefined {
 
 export function ArchivePanel() {
   const account = useStore(sessionStore, (s) => s.account);
-  const queryClient = useQueryClient();
   const [feed, setFeed] = useState<ShownFeed>('fills');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState<{ field: 'from' | 'to'; reason: string } | null>(null);
   const [range, setRange] = useState<Pick<ArchiveQuery, 'from' | 'to'>>({});
   const [shownFeed, setShownFeed] = useState<ShownFeed>('fills');
-  const [syncing, setSyncing] = useState<string | null>(null);
+  const sync = useArchiveSync(account, [shownFeed]);
 
   const page = useQuery({ queryKey: ['archive', account, shownFeed, range], queryFn: () => fetchArchivePage(apiFetch, shownFeed, { ...range, limit: String(PAGE_ROWS) }) });
   const label = feedsShown.find((f) => f.feed === shownFeed)!;
@@ -55,17 +55,6 @@ export function ArchivePanel() {
     setRange({ ...(f !== undefined ? { from: String(f) } : {}), ...(t !== undefined ? { to: String(t) } : {}) });
   };
 
-  const syncNow = async () => {
-    setSyncing('Syncing with the exchange…');
-    try {
-      const reports = await syncArchive(apiFetch, [shownFeed]);
-      const failed = reports.filter((r) => !r.ok);
-      setSyncing(failed.length ? `Sync stopped: ${failed.map((r) => r.error).join('; ')}` : `Synced: ${reports.reduce((n, r) => n + r.added, 0)} new records.`);
-      await queryClient.invalidateQueries({ queryKey: ['archive', account] });
-    } catch (e) {
-      setSyncing(`Sync failed: ${describeError(e)}`);
-    }
-  };
 
   const rows = page.data?.rows ?? [];
   const columns = archiveColumns[shownFeed];
@@ -87,14 +76,14 @@ export function ArchivePanel() {
         <Button type="submit" variant="primary">
           Show
         </Button>
-        <Button onClick={() => void syncNow()} disabled={syncing === 'Syncing with the exchange…'}>
+        <Button onClick={() => void sync.syncNow()} disabled={sync.running}>
           Sync now
         </Button>
       </form>
       <p className="text-xs text-muted">Read from the desk's archive: any range, including what the exchange no longer serves. Empty dates: everything archived.</p>
-      {syncing && (
+      {sync.status && (
         <p role="status" className="text-sm">
-          {syncing}
+          {sync.status}
         </p>
       )}
       {page.isError && (

@@ -3,7 +3,7 @@
 // says how far the archive is complete and which rows only the archive still has. A
 // chart on a true time axis per loan order (picked from the archived loan orders), a
 // table with the CSV's columns, and a CSV export streamed from the archive.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { archiveColumns, type ArchiveMeta } from '@contract/schemas/archive';
@@ -15,7 +15,8 @@ import { PageFrame } from '@web/components/page-frame';
 import { TextField } from '@web/components/text-field';
 import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
-import { archiveNote, fetchArchiveRows, syncArchive, type ArchiveQuery } from '@web/lib/api/archive-client';
+import { useArchiveSync } from '@web/lib/api/use-archive-sync';
+import { archiveNote, fetchArchiveRows, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
 import { sessionStore } from '@web/lib/session/session-store';
 import { parseLocalDateTime } from '@web/lib/format/format-time';
@@ -34,13 +35,12 @@ export default function PledgeRatePage() {
   const account = useStore(sessionStore, (s) => s.account);
   const role = useStore(sessionStore, (s) => s.me?.role ?? 'unknown');
   const canRead = useGranted('earn.read');
-  const queryClient = useQueryClient();
+  const sync = useArchiveSync(account, ['revisions', 'loanOrders']);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [order, setOrder] = useState('');
   const [problem, setProblem] = useState<{ field: 'from' | 'to'; reason: string } | null>(null);
   const [range, setRange] = useState<Range>({});
-  const [syncing, setSyncing] = useState<string | null>(null);
 
   const revisions = useQuery({
     queryKey: ['archive', account, 'revisions', range],
@@ -70,17 +70,6 @@ export default function PledgeRatePage() {
     setRange({ ...(f !== undefined ? { from: String(f) } : {}), ...(t !== undefined ? { to: String(t) } : {}), ...(order ? { ref: order } : {}) });
   };
 
-  const syncNow = async () => {
-    setSyncing('Syncing with the exchange…');
-    try {
-      const reports = await syncArchive(apiFetch, ['revisions', 'loanOrders']);
-      const failed = reports.filter((r) => !r.ok);
-      setSyncing(failed.length ? `Sync stopped: ${failed.map((r) => r.error).join('; ')}` : `Synced: ${reports.reduce((n, r) => n + r.added, 0)} new records.`);
-      await queryClient.invalidateQueries({ queryKey: ['archive', account] });
-    } catch (e) {
-      setSyncing(`Sync failed: ${describeError(e)}`);
-    }
-  };
 
   if (!canRead) {
     return (
@@ -116,14 +105,14 @@ export default function PledgeRatePage() {
         <Button type="submit" variant="primary">
           Show
         </Button>
-        <Button onClick={() => void syncNow()} disabled={syncing === 'Syncing with the exchange…'}>
+        <Button onClick={() => void sync.syncNow()} disabled={sync.running}>
           Sync now
         </Button>
       </form>
       <p className="mt-1 text-xs text-muted">Read from the desk's archive: any range, including beyond the exchange's three months (spec 4.1). Empty dates: everything archived.</p>
-      {syncing && (
+      {sync.status && (
         <p role="status" className="text-sm">
-          {syncing}
+          {sync.status}
         </p>
       )}
 
