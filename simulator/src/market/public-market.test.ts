@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { candleIntervalMs, candleIntervals, candleList, publicFillList, tickerList } from '@contract/schemas/market';
+import { candleIntervalMs, candleIntervals, candleList, openInterest, publicFillList, tickerList } from '@contract/schemas/market';
 import { ManualClock } from '@contract/clock';
 import { fmtMoney, money, ONE } from '../core/money';
 import { createSimulator, type Simulator } from '../server';
@@ -150,4 +150,20 @@ describe('public market', () => {
     expect(records[0]!.amount).toBe(fmtMoney(-((value * money(rate)) / ONE)));
     expect(s.publicMarket.fundingHistoryOf('BTCUSDT').at(-1)?.rate).toBe(rate);
   });
+
+  it('answers open interest as the long lots held on a futures symbol, and refuses spot naming the category', async () => {
+    const s = sim({ seed: 9 });
+    s.flow.prefill();
+    const read = async () => openInterest.parse((await get(s, '/api/v3/market/open-interest?category=USDT-FUTURES&symbol=BTCUSDT')).data).list;
+    const before = await read();
+    expect(before.map((r) => r.symbol)).toEqual(['BTCUSDT']);
+    const ask = s.market.depth('usdt-futures', 'BTCUSDT', 1).asks[0]!.price;
+    s.orders.place(1000001, { category: 'usdt-futures', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: ask, qty: '0.01', timeInForce: 'ioc' });
+    const [after] = await read();
+    expect(money(after!.openInterest) - money(before[0]!.openInterest)).toBe(money('0.01'));
+    const spot = await get(s, '/api/v3/market/open-interest?category=SPOT&symbol=BTCUSDT');
+    expect(spot.code).not.toBe('00000');
+    expect(spot.msg).toMatch(/category/i);
+  });
 });
+
