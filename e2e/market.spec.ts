@@ -80,3 +80,16 @@ test('the ticker’s 24 h volume is the sum of the last 1,440 one-minute candles
     await setFlow(10);
   }
 });
+
+test('a futures ticker shows open interest equal to the exchange’s open-interest answer, in BTC to the lot', async ({ page, baseURL }) => {
+  await openMarket(page, 'USDT-futures');
+  const { previous } = await setFlow(0);
+  try {
+    const answer = await market<{ list: { symbol: string; openInterest: string }[] }>(page.request, baseURL!, '/api/v3/market/open-interest', { category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+    const oi = answer.list[0]!.openInterest;
+    const [int, frac = ''] = oi.split('.');
+    await expect(page.getByLabel('Open interest', { exact: true })).toHaveText(`${Number(int).toLocaleString('en-US')}.${frac.padEnd(3, '0')} BTC`);
+  } finally {
+    await setFlow(previous);
+  }
+});

@@ -92,6 +92,7 @@ export function TickerStrip({ meta }: { meta: InstrumentMeta }) {
             <Stat label="Index price" value={`${price(t.indexPrice)} ${quote}`} />
             <Stat label="Funding rate" value={t.fundingRate ? ratioToPercent(t.fundingRate).replace(/^\+/, '') : '—'} />
             <Stat label="Next funding in" value={t.nextFundingTime ? countdown(Number(t.nextFundingTime), now) : '—'} />
+            <Stat label="Open interest" value={t.openInterest ? `${formatDecimal(t.openInterest, { scale: meta.sizeScale })} ${meta.baseCoin}` : '—'} />
           </>
         )}
       </dl>
