@@ -59,10 +59,12 @@ test('the shell is usable on a narrow screen', async ({ page }) => {
 test.describe('without a session', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('shows the login form with the hint to use the printed URL', async ({ page }) => {
+  test('shows the login form with the hint to use the printed URL', async ({ page, baseURL }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Sign in to UTA Desk' })).toBeVisible();
     await expect(page.getByText('npm start', { exact: true })).toBeVisible();
+    // The hint names this desk's own address, whatever port it runs on.
+    await expect(page.getByText(`Open ${new URL(baseURL!).origin}/auth/token?t=…`, { exact: true })).toBeVisible();
     await page.getByLabel('Username').fill('nobody');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign in' }).click();

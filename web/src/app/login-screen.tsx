@@ -38,7 +38,7 @@ export function LoginScreen() {
           Sign in to UTA Desk
         </h1>
         <p className="text-sm text-muted">
-          Local admin: open the URL that <code>npm start</code> printed (<code>Open http://127.0.0.1:8080/auth/token?t=…</code>). It signs you in once. Team members
+          Local admin: open the URL that <code>npm start</code> printed (<code>Open {window.location.origin}/auth/token?t=…</code>). It signs you in once. Team members
           sign in below.
         </p>
         {closedBecause !== null ? (
