@@ -52,18 +52,16 @@ export interface SyncScope {
   feeds?: readonly Feed[];
 }
 
-/** Every account and feed, as a widened scope (undefined there means "nothing asked yet"). */
-const ALL = 'all' as const;
-
 interface NextPass {
-  scope: SyncScope | typeof ALL | undefined;
+  /** The widened scope of the requests so far ({} is every account and feed). */
+  scope: SyncScope | undefined;
   reports: Promise<FeedReport[]>;
 }
 
-/** The smallest scope covering both (`undefined` as a request means everything). */
-function widen(a: SyncScope | undefined, b: SyncScope | undefined): SyncScope | typeof ALL {
-  if (a === undefined) return b ?? ALL;
-  if (b === undefined) return ALL;
+/** The smallest scope covering both (`undefined` as a request means everything: {}). */
+function widen(a: SyncScope | undefined, b: SyncScope | undefined): SyncScope {
+  if (a === undefined) return b ?? {};
+  if (b === undefined) return {};
   const scope: SyncScope = {};
   if (a.account !== undefined && a.account === b.account) scope.account = a.account;
   if (a.feeds !== undefined && b.feeds !== undefined) scope.feeds = [...new Set([...a.feeds, ...b.feeds])];
@@ -108,7 +106,7 @@ export class ArchiveSync {
   syncAll(only?: SyncScope): Promise<FeedReport[]> {
     if (this.current) {
       const next = (this.next ??= this.nextPass());
-      next.scope = next.scope === ALL ? ALL : widen(next.scope, only);
+      next.scope = widen(next.scope, only);
       return next.reports.then((reports) => reports.filter((r) => inScope(r, only)));
     }
     this.status = { ...this.status, running: true, lastRunStarted: this.deps.clock.now() };
@@ -137,7 +135,7 @@ export class ArchiveSync {
       .catch(() => undefined)
       .then(() => {
         this.next = undefined;
-        return this.syncAll(next.scope === ALL ? undefined : next.scope);
+        return this.syncAll(next.scope);
       });
     return next;
   }

@@ -12,7 +12,6 @@ import { IdSequence } from './id-sequence';
 import type { AccountMode, AccountSeed } from './seed-accounts';
 
 export type FinancialRecordInput = z.input<typeof financialRecord>;
-export type { HoldMode, StpMode };
 
 export interface CoinBalance {
   /** Wallet balance. */

@@ -10,7 +10,8 @@ import { money } from '../core/money';
 import { paramError, SimError } from '../core/sim-error';
 import type { OrderService } from '../trading/order-service';
 import type { PositionBook } from '../trading/position-book';
-import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore, type HoldMode } from '../accounts/account-store';
+import type { HoldMode } from '@contract/schemas/common';
+import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore } from '../accounts/account-store';
 
 export type SettingsInput = z.input<typeof settings>;
 

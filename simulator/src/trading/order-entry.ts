@@ -52,11 +52,13 @@ export function prepareOrder(uid: number, req: PlaceInput, at: EntryContext): Si
   // posSide on a spot order, or in one-way mode, is ignored as the public API does.
   const hedge = futures && account.holdMode === 'hedge_mode';
   if (hedge && req.posSide === undefined) throw paramError('posSide', 'is required in hedge mode (long or short)');
-  if (req.clientOid !== undefined && at.pendingOf(uid).some((p) => p.clientOid === req.clientOid)) {
+  // One read of the account's pending orders serves both checks (entry is a hot path).
+  const pending = at.pendingOf(uid);
+  if (req.clientOid !== undefined && pending.some((p) => p.clientOid === req.clientOid)) {
     throw new SimError('25212', { field: req.clientOid });
   }
   let pendingHere = 0;
-  for (const p of at.pendingOf(uid)) if (p.inst === inst) pendingHere++;
+  for (const p of pending) if (p.inst === inst) pendingHere++;
   if (pendingHere >= MAX_PENDING_PER_SYMBOL) throw new SimError('25211');
 
   const priceTicks = req.orderType === 'limit' && req.price !== undefined ? priceTicksOf(inst, req.price) : 0;

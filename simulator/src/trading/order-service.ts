@@ -26,15 +26,13 @@ import type { EngineEvent } from '../engine/engine-types';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
 import { FillSettlement } from './fill-settlement';
-import { lockFor, MAX_PENDING_PER_SYMBOL, prepareOrder, type EntryContext, type PlaceInput } from './order-entry';
+import { lockFor, prepareOrder, type EntryContext, type PlaceInput } from './order-entry';
 import type { TradingMarket } from './trading-market';
 import { ONE } from '../core/money';
 import { SimError } from '../core/sim-error';
 import { lotsOf, priceTicksOf, requireMinValue } from './order-checks';
 import type { PositionBook, PosSide } from './position-book';
 import { isPending, lotsText, orderPushRecord, orderRecord, stateText, ticksText, type SimOrder } from './sim-order';
-
-export { MAX_PENDING_PER_SYMBOL, type PlaceInput };
 
 const engineCancelSource: Record<string, CancelSource> = {
   cancel: 'user',
@@ -329,16 +327,20 @@ export class OrderService {
     const tradeId = String(1_000_000_000_000_000n + BigInt(tradeSeq));
     this.showNew(taker);
     const price = BigInt(priceTicks) * taker.inst.tickMoney;
-    for (const [o, role] of [[maker, 'maker'], [taker, 'taker']] as const) {
-      if (this.settlement.settle(o, role, priceTicks, lots, tradeId)) this.finish(o, 'filled', '');
-      else this.transition(o, 'partially_filled');
-    }
+    this.settleSide(maker, 'maker', priceTicks, lots, tradeId);
+    this.settleSide(taker, 'taker', priceTicks, lots, tradeId);
     this.market.recordTrade(taker.inst, price);
     const primary = this.instruments.primaryOf(taker.inst.bookKey);
     this.bus.emit({
       type: 'trade', ts: this.clock.now(), category: primary.category, symbol: primary.symbol, tradeId,
       side: taker.side, price: ticksText(primary, priceTicks), size: lotsText(primary, lots), priceTicks, lots,
     });
+  }
+
+  /** One side of a fill: the settlement moves the money, the order takes its next state. */
+  private settleSide(o: SimOrder, role: 'maker' | 'taker', priceTicks: number, lots: number, tradeId: string): void {
+    if (this.settlement.settle(o, role, priceTicks, lots, tradeId)) this.finish(o, 'filled', '');
+    else this.transition(o, 'partially_filled');
   }
 
   /** Moves an order to a terminal state and releases whatever it still holds. */

@@ -1,10 +1,9 @@
 // The simulator's order: what the engine needs (ticks, lots), what the accounts layer
 // needs (the remaining lock), and what REST and the bus show (the record of spec 2.8 with
 // the fields of upstream-facts.md).
-import { isOpenState, type OrderType, type Side, type TimeInForce } from '@contract/schemas/common';
+import { isOpenState, type HoldMode, type OrderType, type Side, type StpMode, type TimeInForce } from '@contract/schemas/common';
 import type { CancelSource, OrderState } from '@contract/schemas/common';
 import type { OrderRecordInput } from '@contract/schemas/orders';
-import type { HoldMode, StpMode } from '../accounts/account-store';
 import type { Dialect } from '../core/dialect';
 import { categoryLabel, type Instrument } from '../instruments/instrument-registry';
 import { fmtMoney, fmtMoneyAt, ONE } from '../core/money';

@@ -9,7 +9,8 @@ import type { Locale } from '@contract/errors';
 import { tradeArgsByTopic, wsTradeRequest, type TradeTopic } from '@contract/schemas/ws-private';
 import type { ModifyOrderRequest, CancelOrderRequest } from '@contract/schemas/orders';
 import { check } from '@contract/validation';
-import type { OrderService, PlaceInput } from '../../trading/order-service';
+import type { PlaceInput } from '../../trading/order-entry';
+import type { OrderService } from '../../trading/order-service';
 import { paramError, SimError } from '../../core/sim-error';
 
 type PlaceArg = Omit<PlaceInput, 'category'> & { category?: string | undefined };
