@@ -50,6 +50,12 @@ const extraRoutes = [
   'GET /api/v3/market/current-fund-rate',
   'GET /api/v3/market/history-fund-rate',
   'GET /api/v3/market/open-interest',
+  // Strategy orders: take-profit / stop-loss and trigger orders (strategy.md).
+  'POST /api/v3/trade/place-strategy-order',
+  'POST /api/v3/trade/modify-strategy-order',
+  'POST /api/v3/trade/cancel-strategy-order',
+  'GET /api/v3/trade/unfilled-strategy-orders',
+  'GET /api/v3/trade/history-strategy-orders',
 ];
 
 describe('endpoint catalog', () => {
@@ -121,6 +127,11 @@ describe('endpoint catalog', () => {
       maxOpenAvailable: [5, 'uid'],
       maxTransferable: [3, 'uid'],
       currentPosition: [20, 'uid'],
+      placeStrategyOrder: [10, 'uid'],
+      modifyStrategyOrder: [10, 'uid'],
+      cancelStrategyOrder: [10, 'uid'],
+      unfilledStrategyOrders: [20, 'uid'],
+      historyStrategyOrders: [20, 'uid'],
     };
     for (const [id, [perSecond, scope]] of Object.entries(documentedLimits)) {
       expect(endpoints[id as keyof typeof endpoints].rateLimit, id).toEqual({ perSecond, documented: true, group: id, scope });
@@ -135,7 +146,7 @@ describe('endpoint catalog', () => {
   it('marks state-changing operations as mutating and reads as not', () => {
     const mutating = endpointList.filter((e) => e.mutating).map((e) => e.id).sort();
     expect(mutating).toEqual(
-      ['batchModifyOrder', 'cancelBatch', 'cancelOrder', 'cancelSymbolOrder', 'closePositions', 'countdownCancelAll', 'modifyOrder', 'nativeConvert', 'placeBatch', 'placeOrder', 'setHoldMode', 'setLeverage', 'setSubaccountAutotransfer'].sort(),
+      ['batchModifyOrder', 'cancelBatch', 'cancelOrder', 'cancelStrategyOrder', 'cancelSymbolOrder', 'closePositions', 'countdownCancelAll', 'modifyOrder', 'modifyStrategyOrder', 'nativeConvert', 'placeBatch', 'placeOrder', 'placeStrategyOrder', 'setHoldMode', 'setLeverage', 'setSubaccountAutotransfer'].sort(),
     );
     for (const e of endpointList) if (e.method === 'GET') expect(e.mutating, e.id).toBe(false);
   });
@@ -270,5 +281,61 @@ describe('request schemas', () => {
     expect(check(endpoints.setLeverage.request, { leverage: '5', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'category' });
     expect(check(endpoints.setLeverage.request, { leverage: '5', category: 'margin', productType: 'usdt-futures', coin: 'BTC' })).toMatchObject({ ok: false, field: 'productType' });
     expect(check(endpoints.setLeverage.request, { leverage: '5', category: 'SPOT', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'category' });
+  });
+});
+
+const tpsl = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', posSide: 'long', takeProfit: '100800', stopLoss: '99000' };
+
+describe('take-profit / stop-loss requests (trade.md presets, strategy.md)', () => {
+  it('takes the eight preset fields on a futures place-order and refuses an unknown trigger type, naming it', () => {
+    const preset = { tpTriggerBy: 'mark', slTriggerBy: 'market', takeProfit: '70000', stopLoss: '50000', tpOrderType: 'limit', tpLimitPrice: '69990', slOrderType: 'market' };
+    expect(check(endpoints.placeOrder.request, { ...order, category: 'USDT-FUTURES', ...preset })).toMatchObject({ ok: true, data: preset });
+    expect(check(endpoints.placeOrder.request, { ...order, takeProfit: '70000', tpTriggerBy: 'index' })).toMatchObject({ ok: false, field: 'tpTriggerBy' });
+    expect(check(endpoints.placeOrder.request, { ...order, stopLoss: '-1' })).toMatchObject({ ok: false, field: 'stopLoss' });
+  });
+
+  it('needs the execution price of a limit take-profit or stop-loss', () => {
+    expect(check(endpoints.placeOrder.request, { ...order, takeProfit: '70000', tpOrderType: 'limit' })).toMatchObject({ ok: false, field: 'tpLimitPrice' });
+    expect(check(endpoints.placeStrategyOrder.request, { ...tpsl, slOrderType: 'limit' })).toMatchObject({ ok: false, field: 'slLimitPrice' });
+  });
+
+  it('accepts the documented place-strategy-order example and defaults nothing it was not given', () => {
+    expect(check(endpoints.placeStrategyOrder.request, { ...tpsl, clientOid: '121211212122' })).toMatchObject({ ok: true, data: { category: 'usdt-futures', takeProfit: '100800' } });
+  });
+
+  it('refuses a strategy order on spot or margin, naming category', () => {
+    for (const category of ['SPOT', 'margin']) {
+      expect(check(endpoints.placeStrategyOrder.request, { ...tpsl, category })).toMatchObject({ ok: false, field: 'category' });
+    }
+  });
+
+  it('needs a take-profit or a stop-loss, and qty for a partial one', () => {
+    expect(check(endpoints.placeStrategyOrder.request, { category: 'USDT-FUTURES', symbol: 'BTCUSDT' })).toMatchObject({ ok: false, field: 'takeProfit' });
+    expect(check(endpoints.placeStrategyOrder.request, { ...tpsl, tpslMode: 'partial' })).toMatchObject({ ok: false, field: 'qty' });
+  });
+
+  it('needs qty, side and triggerPrice for a trigger order', () => {
+    const trigger = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', type: 'trigger', qty: '0.01', side: 'buy', triggerPrice: '60000' };
+    expect(check(endpoints.placeStrategyOrder.request, trigger).ok).toBe(true);
+    for (const field of ['qty', 'side', 'triggerPrice'] as const) {
+      const { [field]: _dropped, ...rest } = trigger;
+      expect(check(endpoints.placeStrategyOrder.request, rest), field).toMatchObject({ ok: false, field });
+    }
+  });
+
+  it('modifies and cancels by orderId or clientOid; modify needs qty as documented', () => {
+    expect(check(endpoints.modifyStrategyOrder.request, { orderId: '121211212122', qty: '1', tpTriggerBy: 'market', takeProfit: '106000', tpOrderType: 'market' }).ok).toBe(true);
+    expect(check(endpoints.modifyStrategyOrder.request, { orderId: '1', takeProfit: '106000' })).toMatchObject({ ok: false, field: 'qty', message: 'is required' });
+    expect(check(endpoints.modifyStrategyOrder.request, { qty: '1' })).toMatchObject({ ok: false, field: 'orderId' });
+    expect(check(endpoints.cancelStrategyOrder.request, {})).toMatchObject({ ok: false, field: 'orderId' });
+    expect(check(endpoints.cancelStrategyOrder.request, { clientOid: 'x1' }).ok).toBe(true);
+  });
+
+  it('lists strategy orders of a futures category only, the history with paging', () => {
+    expect(check(endpoints.unfilledStrategyOrders.request, { category: 'usdt-futures', type: 'tpsl' }).ok).toBe(true);
+    expect(check(endpoints.unfilledStrategyOrders.request, {})).toMatchObject({ ok: false, field: 'category' });
+    expect(check(endpoints.unfilledStrategyOrders.request, { category: 'usdt-futures', limit: '5' })).toMatchObject({ ok: false, field: 'limit' });
+    expect(check(endpoints.historyStrategyOrders.request, { category: 'USDT-FUTURES', limit: '101' })).toMatchObject({ ok: false, field: 'limit' });
+    expect(check(endpoints.historyStrategyOrders.request, { category: 'USDT-FUTURES', startTime: '2', endTime: '1' })).toMatchObject({ ok: false, field: 'endTime' });
   });
 });

@@ -66,6 +66,16 @@ import {
   placeBatchRequest,
   placeOrderRequest,
 } from './schemas/orders';
+import {
+  cancelStrategyOrderRequest,
+  cancelStrategyResult,
+  historyStrategyQuery,
+  modifyStrategyOrderRequest,
+  placeStrategyOrderRequest,
+  strategyOrderList,
+  strategyOrderPage,
+  unfilledStrategyQuery,
+} from './schemas/strategy-orders';
 
 export const permissions = [
   'market.read',
@@ -279,6 +289,29 @@ export const endpoints = {
   countdownCancelAll: def(
     { method: 'POST', path: '/api/v3/trade/countdown-cancel-all', auth: 'private', mutating: true, rateLimit: documented(1, 'countdownCancelAll'), permission: 'trade.write', request: countdownCancelAllRequest, response: successString },
     'countdownCancelAll',
+  ),
+  // Strategy orders: take-profit / stop-loss and trigger orders (strategy.md). Limits and
+  // permissions as documented: 10/s UID and trade read & write for the three writes, 20/s
+  // UID and trade read for the two lists.
+  placeStrategyOrder: def(
+    { method: 'POST', path: '/api/v3/trade/place-strategy-order', auth: 'private', mutating: true, rateLimit: documented(10, 'placeStrategyOrder'), permission: 'trade.write', request: placeStrategyOrderRequest, response: orderAck },
+    'placeStrategyOrder',
+  ),
+  modifyStrategyOrder: def(
+    { method: 'POST', path: '/api/v3/trade/modify-strategy-order', auth: 'private', mutating: true, rateLimit: documented(10, 'modifyStrategyOrder'), permission: 'trade.write', request: modifyStrategyOrderRequest, response: orderAck },
+    'modifyStrategyOrder',
+  ),
+  cancelStrategyOrder: def(
+    { method: 'POST', path: '/api/v3/trade/cancel-strategy-order', auth: 'private', mutating: true, rateLimit: documented(10, 'cancelStrategyOrder'), permission: 'trade.write', request: cancelStrategyOrderRequest, response: cancelStrategyResult },
+    'cancelStrategyOrder',
+  ),
+  unfilledStrategyOrders: def(
+    { method: 'GET', path: '/api/v3/trade/unfilled-strategy-orders', auth: 'private', mutating: false, rateLimit: documented(20, 'unfilledStrategyOrders'), permission: 'trade.read', request: unfilledStrategyQuery, response: strategyOrderList },
+    'unfilledStrategyOrders',
+  ),
+  historyStrategyOrders: def(
+    { method: 'GET', path: '/api/v3/trade/history-strategy-orders', auth: 'private', mutating: false, rateLimit: documented(20, 'historyStrategyOrders'), permission: 'trade.read', request: historyStrategyQuery, response: strategyOrderPage },
+    'historyStrategyOrders',
   ),
   assets: def(
     { method: 'GET', path: '/api/v3/account/assets', auth: 'private', mutating: false, rateLimit: documented(20, 'assets'), permission: 'account.read', request: emptyQuery, response: assets },

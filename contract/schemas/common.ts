@@ -39,6 +39,10 @@ export function ciEnum<const T extends readonly [string, ...string[]]>(values: T
 export const categories = ['spot', 'margin', 'usdt-futures', 'coin-futures', 'usdc-futures'] as const;
 export const category = ciEnum(categories);
 export type Category = (typeof categories)[number];
+/** The futures business lines: the only ones with positions, strategy orders and preset TP/SL (strategy.md, trade.md). */
+export const futuresCategories = ['usdt-futures', 'coin-futures', 'usdc-futures'] as const satisfies readonly Category[];
+export const futuresCategory = ciEnum(futuresCategories);
+export type FuturesCategory = (typeof futuresCategories)[number];
 /** The categories the desk's instruments trade in (ARCHITECTURE.md "Instruments"); margin pairs trade on the spot book. */
 export const tradedCategories = ['spot', 'margin', 'usdt-futures'] as const satisfies readonly Category[];
 export type TradedCategory = (typeof tradedCategories)[number];

@@ -26,6 +26,7 @@ import {
 } from './common';
 import { SUCCESS } from './envelope';
 import { page, pageQuery, timeRangeOrdered } from './pagination';
+import { tpslFields, tpslRule } from './tpsl';
 
 export const MAX_BATCH = 20;
 
@@ -42,6 +43,8 @@ const orderFields = {
   stpMode: stpMode.optional(),
   /** Futures only; the exchange defaults to `crossed` (SDK and docs send it on place-order). */
   marginMode: marginMode.optional(),
+  /** Preset take-profit / stop-loss (trade.md Place Order): futures only, attached to the position the order opens. */
+  ...tpslFields,
 };
 
 type PriceRule = { orderType: string; price?: string | undefined; timeInForce?: string | undefined };
@@ -54,12 +57,17 @@ function priceRule(o: PriceRule, ctx: z.RefinementCtx) {
   }
 }
 
+function placeRule(o: PriceRule & Parameters<typeof tpslRule>[0], ctx: z.RefinementCtx) {
+  priceRule(o, ctx);
+  tpslRule(o, ctx);
+}
+
 /** POST /api/v3/trade/place-order. */
-export const placeOrderRequest = z.strictObject({ category, ...orderFields }).superRefine(priceRule);
+export const placeOrderRequest = z.strictObject({ category, ...orderFields }).superRefine(placeRule);
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
 /** One order of a WebSocket place-order/batch-place (category sits on the message, spec 6.4). */
-export const wsPlaceOrderArg = z.strictObject({ category: category.optional(), ...orderFields }).superRefine(priceRule);
+export const wsPlaceOrderArg = z.strictObject({ category: category.optional(), ...orderFields }).superRefine(placeRule);
 
 function batch<T extends z.ZodType>(item: T) {
   return z
@@ -176,6 +184,17 @@ export const orderRecord = z
     reduceOnly: z.string().optional(),
     feeDetail: feeDetail.optional(),
     stpMode: z.string().optional(),
+    /** The order's preset TP/SL ('' when none; trade.md order details, open orders, history). */
+    takeProfit: z.string().optional(),
+    stopLoss: z.string().optional(),
+    tpTriggerBy: z.string().optional(),
+    slTriggerBy: z.string().optional(),
+    tpOrderType: z.string().optional(),
+    slOrderType: z.string().optional(),
+    tpLimitPrice: z.string().optional(),
+    slLimitPrice: z.string().optional(),
+    /** What placed the order (trade.md): `normal`, `market`, or e.g. `position_stop_profit_market` for a triggered TP. */
+    delegateType: z.string().optional(),
     execType: z.string().optional(),
     createdTime: z.string(),
     updatedTime: z.string(),
