@@ -28,6 +28,7 @@ import { registerInstrumentHandlers } from './api/rest/handlers/instrument-handl
 import { registerMarketHandlers } from './api/rest/handlers/market-handlers';
 import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { registerRiskControlHandlers } from './api/rest/handlers/risk-control-handlers';
+import { registerStrategyHandlers } from './api/rest/handlers/strategy-handlers';
 import { EventBus } from './bus/event-bus';
 import { systemClock, type Clock } from '@contract/clock';
 import type { Dialect } from './core/dialect';
@@ -40,6 +41,7 @@ import { settleFunding } from './market/funding-settlement';
 import { PublicMarket } from './market/public-market';
 import { OrderService } from './trading/order-service';
 import { PositionBook } from './trading/position-book';
+import { StrategyOrderService } from './trading/strategy-orders';
 import type { Simulator, SimulatorExtension } from './api/simulator-parts';
 
 export interface SimulatorOptions {
@@ -77,6 +79,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   positions.markOf = (symbol) => market.markOf(symbol);
   accounts.marginInUse = (uid) => positions.marginInUse(uid);
   const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock, dialect);
+  const strategies = new StrategyOrderService(orders, positions, accounts, instruments, market, clock);
   const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
   const views = new AccountViews(accounts, instruments, positions, market);
   const publicMarket = new PublicMarket(instruments, market, engine, positions, bus, clock);
@@ -94,6 +97,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   registerTradeHandlers(handlers, orders, dialect);
   registerAccountHandlers(handlers, { accounts, settings, views, positions });
   registerRiskControlHandlers(handlers, { orders, positions, accounts });
+  registerStrategyHandlers(handlers, strategies);
 
   const sim: Simulator = {
     app,
@@ -107,6 +111,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     publicMarket,
     positions,
     orders,
+    strategies,
     settings,
     views,
     flow,

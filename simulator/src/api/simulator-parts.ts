@@ -17,6 +17,7 @@ import type { AccountSettings } from '../portfolio/account-settings';
 import type { AccountViews } from '../portfolio/account-views';
 import type { OrderService } from '../trading/order-service';
 import type { PositionBook } from '../trading/position-book';
+import type { StrategyOrderService } from '../trading/strategy-orders';
 import type { HandlerRegistry, RequestGuard } from './rest/handler-registry';
 
 export type SimulatorExtension = (sim: Simulator) => void;
@@ -34,6 +35,8 @@ export interface Simulator {
   publicMarket: PublicMarket;
   positions: PositionBook;
   orders: OrderService;
+  /** Take-profit / stop-loss and trigger orders (strategy.md). */
+  strategies: StrategyOrderService;
   settings: AccountSettings;
   views: AccountViews;
   /** The synthetic market flow; started by createSimulator when flowRate > 0. */

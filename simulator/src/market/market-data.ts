@@ -28,6 +28,7 @@ export interface Depth {
 export class MarketData implements TradingMarket {
   private readonly marks = new Map<string, bigint>();
   private readonly lastPrices = new Map<string, bigint>();
+  private readonly priceListeners: ((symbol: string) => void)[] = [];
 
   constructor(
     private readonly engine: MatchingEngine,
@@ -64,6 +65,30 @@ export class MarketData implements TradingMarket {
 
   recordTrade(inst: Instrument, price: bigint): void {
     this.lastPrices.set(inst.bookKey, price);
+    if (inst.category === 'usdt-futures') this.priceMoved(inst.symbol);
+  }
+
+  lastPriceOf(inst: Instrument): bigint | undefined {
+    return this.lastPrices.get(inst.bookKey);
+  }
+
+  /**
+   * Sets a futures book's last price without a trade (the admin routes' "move the last
+   * price", for tests of triggers on the market price); the public tape and candles keep
+   * following real trades only.
+   */
+  setLastPrice(symbol: string, price: bigint): void {
+    const inst = this.instruments.get('usdt-futures', symbol);
+    this.lastPrices.set(inst.bookKey, price);
+    this.priceMoved(symbol);
+  }
+
+  onPriceMoved(listener: (symbol: string) => void): void {
+    this.priceListeners.push(listener);
+  }
+
+  private priceMoved(symbol: string): void {
+    for (const l of this.priceListeners) l(symbol);
   }
 
   /** Mid, else last trade, else the reference price. */
@@ -82,6 +107,7 @@ export class MarketData implements TradingMarket {
     const inst = this.instruments.get('usdt-futures', symbol);
     this.marks.set(symbol, price);
     this.bus.emit({ type: 'mark', ts: this.clock.now(), category: 'usdt-futures', symbol, markPrice: fmtMoneyAt(price, inst.priceScale) });
+    this.priceMoved(symbol);
   }
 
   /** Best opposite price for a taker on `side`, in money units, if any. */

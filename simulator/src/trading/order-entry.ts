@@ -6,6 +6,7 @@
 import type { Clock } from '@contract/clock';
 import type { TradedCategory } from '@contract/schemas/common';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
+import { hasTpsl } from '@contract/schemas/tpsl';
 import type { AccountStore } from '../accounts/account-store';
 import { money, ONE } from '../core/money';
 import { paramError, SimError } from '../core/sim-error';
@@ -14,6 +15,7 @@ import { lotsOf, priceTicksOf, quoteAmountOf, requireMinValue, valueOf } from '.
 import type { PositionBook, PosSide } from './position-book';
 import { lotsText, type SimOrder } from './sim-order';
 import type { TradingMarket } from './trading-market';
+import { checkLegs, legsOf, type ReferencePrice } from './tpsl-legs';
 
 export const MAX_PENDING_PER_SYMBOL = 400;
 /** A market buy's lock assumes the price may run 5 % past the best ask. */
@@ -46,6 +48,9 @@ export function prepareOrder(uid: number, req: PlaceInput, at: EntryContext): Si
   }
   const futures = category === 'usdt-futures';
   if (!futures && req.reduceOnly === 'yes') throw paramError('reduceOnly', 'applies only to futures orders');
+  const presetField = req.takeProfit !== undefined ? 'takeProfit' : 'stopLoss';
+  // trade.md: the preset TP/SL fields are "only valid for the contract business lines".
+  if (!futures && hasTpsl(req)) throw paramError(presetField, 'applies only to futures orders (USDT-FUTURES, COIN-FUTURES, USDC-FUTURES)');
   // The simulator keeps cross margin only (ARCHITECTURE.md): an isolated order is refused
   // rather than placed as a cross one the trader did not ask for.
   if (req.marginMode === 'isolated') throw paramError('marginMode', 'isolated margin is not offered by this simulator; use crossed');
@@ -107,12 +112,31 @@ export function prepareOrder(uid: number, req: PlaceInput, at: EntryContext): Si
     if (o.closes !== undefined && lots > at.closeCapacity(uid, inst, o.closes)) {
       throw new SimError('25232', { detail: `${lotsText(inst, at.closeCapacity(uid, inst, o.closes))} left to close` });
     }
+    if (hasTpsl(req)) {
+      // A preset protects the position the order opens; an order that only closes has none.
+      if (o.closes !== undefined || o.reduceOnly) throw paramError(presetField, 'applies only to an order that opens a position, not to one that closes it');
+      const legs = legsOf(inst, req);
+      // Judged against the order's own price for a limit order (where it opens), else the price each leg watches.
+      const against: ReferencePrice =
+        req.orderType === 'limit'
+          ? () => ({ price: BigInt(priceTicks) * inst.tickMoney, label: 'order price' })
+          : (by) => currentPrice(at.market, inst, by);
+      checkLegs(inst, o.posSide ?? direction, legs, against);
+      o.preset = legs;
+    }
   }
   o.lockRemaining = lockFor(o, priceTicks, lots, at);
   if (o.lockRemaining > at.accounts.available(uid, o.lockCoin)) {
     throw new SimError(futures ? '25203' : '25202');
   }
   return o;
+}
+
+/** The price a trigger watches now: the mark, or the last trade (the mark before the book's first trade). */
+export function currentPrice(market: TradingMarket, inst: Instrument, by: 'market' | 'mark'): { price: bigint; label: string } {
+  if (by === 'mark') return { price: market.markOf(inst.symbol), label: 'mark price' };
+  const last = market.lastPriceOf(inst);
+  return last === undefined ? { price: market.markOf(inst.symbol), label: 'mark price (no trade yet)' } : { price: last, label: 'last price' };
 }
 
 /** What an order must hold locked for `lots` still open at `priceTicks`. */

@@ -26,6 +26,7 @@ import type { EngineEvent } from '../engine/engine-types';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
 import { FillSettlement } from './fill-settlement';
+import { IdleTasks } from './idle-tasks';
 import { lockFor, prepareOrder, type EntryContext, type PlaceInput } from './order-entry';
 import type { TradingMarket } from './trading-market';
 import { ONE } from '../core/money';
@@ -34,14 +35,7 @@ import { lotsOf, priceTicksOf, requireMinValue } from './order-checks';
 import type { PositionBook, PosSide } from './position-book';
 import { isPending, lotsText, orderPushRecord, orderRecord, stateText, ticksText, type SimOrder } from './sim-order';
 
-const engineCancelSource: Record<string, CancelSource> = {
-  cancel: 'user',
-  ioc: 'ioc',
-  fok: 'fok',
-  post_only: 'post_only',
-  stp: 'self_trade',
-  market_no_liquidity: 'market_no_liquidity',
-};
+const engineCancelSource: Record<string, CancelSource> = { cancel: 'user', ioc: 'ioc', fok: 'fok', post_only: 'post_only', stp: 'self_trade', market_no_liquidity: 'market_no_liquidity' };
 
 export interface OrderIdent {
   orderId?: string | undefined;
@@ -62,6 +56,11 @@ export class OrderService {
   private readonly touchedBooks = new Set<string>();
   private readonly touchedPositions = new Set<string>();
   private inCommand = false;
+  /** > 0 while a command settles (afterCommand may cancel, a nested command): idle work waits for the outermost. */
+  private settling = 0;
+  private readonly idle = new IdleTasks(() => this.inCommand || this.settling > 0);
+  /** Told, inside the command, of each fill of an order with a preset TP/SL (it may change no order). */
+  presetFilled: (o: SimOrder) => void = () => {};
 
   constructor(
     private readonly engine: MatchingEngine,
@@ -88,8 +87,10 @@ export class OrderService {
 
   // ---- commands ---------------------------------------------------------------------
 
-  place(uid: number, req: PlaceInput): { orderId: string; clientOid: string } {
+  /** `delegateType` names what placed the order when it is not the trader (a triggered TP/SL). */
+  place(uid: number, req: PlaceInput, delegateType?: string): { orderId: string; clientOid: string } {
     const o = prepareOrder(uid, req, this.entry);
+    if (delegateType !== undefined) o.delegateType = delegateType;
     this.command(() => {
       this.store(o);
       this.emitOrder(o, null);
@@ -225,6 +226,11 @@ export class OrderService {
 
   // ---- engine events ----------------------------------------------------------------
 
+  /** Runs `task` now, or once the running command has settled; it may place or cancel orders. */
+  whenIdle(task: () => void): void {
+    this.idle.add(task);
+  }
+
   private command(run: () => void): void {
     if (this.inCommand) throw new Error('order service commands do not nest');
     this.inCommand = true;
@@ -233,7 +239,9 @@ export class OrderService {
     } finally {
       this.inCommand = false;
     }
-    this.afterCommand();
+    this.settling++;
+    try { this.afterCommand(); } finally { this.settling--; }
+    if (this.settling === 0) this.idle.run();
   }
 
   private afterCommand(): void {
@@ -339,7 +347,9 @@ export class OrderService {
 
   /** One side of a fill: the settlement moves the money, the order takes its next state. */
   private settleSide(o: SimOrder, role: 'maker' | 'taker', priceTicks: number, lots: number, tradeId: string): void {
-    if (this.settlement.settle(o, role, priceTicks, lots, tradeId)) this.finish(o, 'filled', '');
+    const whole = this.settlement.settle(o, role, priceTicks, lots, tradeId);
+    if (o.preset !== undefined) this.presetFilled(o);
+    if (whole) this.finish(o, 'filled', '');
     else this.transition(o, 'partially_filled');
   }
 

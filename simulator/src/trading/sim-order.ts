@@ -9,6 +9,7 @@ import { categoryLabel, type Instrument } from '../instruments/instrument-regist
 import { fmtMoney, fmtMoneyAt, ONE } from '../core/money';
 import { scaledText } from '../core/scaled-text';
 import type { PosSide } from './position-book';
+import type { TpslLeg, TpslLegs } from './tpsl-legs';
 
 export interface SimOrder {
   orderId: string;
@@ -46,6 +47,10 @@ export interface SimOrder {
   pendingNew: boolean;
   /** The cancelSource to record when the engine reports a requested cancel. */
   requestedCancel?: CancelSource;
+  /** Preset take-profit / stop-loss (trade.md place-order): attached to the position as the order fills. */
+  preset?: TpslLegs;
+  /** What placed the order, when not the trader (trade.md delegateType, e.g. `position_stop_profit_market`). */
+  delegateType?: string;
 }
 
 /** Still on the book or about to be: the contract's open states. */
@@ -84,6 +89,26 @@ function holdSideOf(o: SimOrder): string {
 function tradeSideOf(o: SimOrder): string {
   if (!futuresOf(o)) return '';
   return o.closes !== undefined ? 'close' : 'open';
+}
+
+/** The eight TP/SL fields of a record ('' for a leg that is not set), as trade.md and strategy.md answer them. */
+export function legsText(inst: Instrument, legs: TpslLegs | undefined) {
+  const price = (leg: TpslLeg | undefined) => (leg ? ticksText(inst, leg.priceTicks) : '');
+  const limit = (leg: TpslLeg | undefined) => (leg && leg.orderType === 'limit' ? ticksText(inst, leg.limitTicks) : '');
+  return {
+    takeProfit: price(legs?.tp),
+    stopLoss: price(legs?.sl),
+    tpTriggerBy: legs?.tp?.triggerBy ?? '',
+    slTriggerBy: legs?.sl?.triggerBy ?? '',
+    tpOrderType: legs?.tp?.orderType ?? '',
+    slOrderType: legs?.sl?.orderType ?? '',
+    tpLimitPrice: limit(legs?.tp),
+    slLimitPrice: limit(legs?.sl),
+  };
+}
+
+function delegateTypeOf(o: SimOrder): string {
+  return o.delegateType ?? (o.orderType === 'limit' ? 'normal' : 'market');
 }
 
 function filledValues(o: SimOrder) {
@@ -132,14 +157,8 @@ export function orderRecord(o: SimOrder, dialect: Dialect = 'seed'): OrderRecord
     reduceOnly: live ? (o.reduceOnly ? 'YES' : 'NO') : o.reduceOnly ? 'yes' : 'no',
     feeDetail: v.feeDetail,
     stpMode: o.stpMode,
-    takeProfit: '',
-    stopLoss: '',
-    tpTriggerBy: '',
-    slTriggerBy: '',
-    tpOrderType: '',
-    slOrderType: '',
-    tpLimitPrice: '',
-    slLimitPrice: '',
+    ...legsText(o.inst, o.preset),
+    delegateType: delegateTypeOf(o),
     execType: o.filledLots > 0 ? 'normal' : '',
     createdTime: String(o.createdTime),
     updatedTime: String(o.updatedTime),
@@ -164,7 +183,7 @@ export function orderPushRecord(o: SimOrder, dialect: Dialect, leverage: string)
     amount: o.quoteBudget !== undefined ? v.qty : '',
     holdMode: futures ? o.holdMode : '',
     holdSide: holdSideOf(o),
-    delegateType: o.orderType === 'limit' ? 'normal' : 'market',
+    delegateType: delegateTypeOf(o),
     tradeSide: tradeSideOf(o),
     orderType: o.orderType,
     timeInForce: o.timeInForce,
