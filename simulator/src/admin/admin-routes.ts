@@ -1,13 +1,14 @@
-// Loopback-only routes under /__sim/ that drive funding events and expose what tests need
-// to assert (simulator/README.md "Driving the simulator"). They answer only requests from
+// Loopback-only routes under /__sim/ that drive funding events and futures prices and expose
+// what tests need to assert (simulator/README.md "Driving the simulator"). They answer only requests from
 // 127.0.0.1 / ::1; anything else gets 403. They are not part of the exchange interface.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { coin } from '@contract/schemas/common';
+import { coin, positiveDecimalString, symbol } from '@contract/schemas/common';
 import { check } from '@contract/validation';
 import { limitsOf } from '../limits/limits-state';
 import { productsOf } from '../products/products-state';
 import type { Simulator } from '../api/simulator-parts';
+import { fmtMoneyAt, money } from '../core/money';
 import { SimError } from '../core/sim-error';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -18,6 +19,15 @@ export const depositBody = z.strictObject({
   amount: z.string().regex(/^\d+(?:\.\d{1,18})?$/, 'must be a positive decimal string such as "100.5"').refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
 });
 export type DepositBody = z.input<typeof depositBody>;
+
+/**
+ * POST /__sim/price: moves a USDT-futures symbol's mark price and/or last price to a level
+ * (for tests of take-profit / stop-loss and trigger orders: "move the mark through the TP").
+ */
+export const priceBody = z
+  .strictObject({ symbol, markPrice: positiveDecimalString.optional(), lastPrice: positiveDecimalString.optional() })
+  .refine((b) => b.markPrice !== undefined || b.lastPrice !== undefined, { path: ['markPrice'], message: 'markPrice or lastPrice is required' });
+export type PriceBody = z.input<typeof priceBody>;
 
 const uidQuery = z.object({ uid: z.string().regex(/^\d{1,20}$/, 'must be a numeric UID').transform(Number) });
 const logQuery = z.object({
@@ -137,6 +147,37 @@ export function installAdminRoutes(sim: Simulator): void {
     // Market time (candles, the tape, tickers) moves with it, so a test can turn the minute.
     const marketOffsetMs = sim.publicMarket.advance(body.ms);
     return reply.send({ offsetMs: loans.advance(body.ms), historyNow: loans.historyNow(sim.clock.now()), marketOffsetMs, marketNow: sim.publicMarket.now() });
+  });
+
+  /**
+   * Sets the mark and/or last price of a USDT-futures symbol, as if the market had moved
+   * there: positions are re-marked and pushed, and the strategy orders watching that price
+   * are checked at once. The answer lists the strategy orders that left the open list by it
+   * (fired: success/failed; or cancelled). The last price moves without a trade (the tape
+   * and candles show real trades only). A running market flow sets the mark from its own
+   * mid again on its next step: quiet it first (POST /__sim/flow {"rate":0}) to hold a price.
+   */
+  app.post('/__sim/price', (req, reply) => {
+    if (refuseRemote(req, reply)) return reply;
+    const body = parsedOr400(priceBody, bodyOf(req), reply);
+    if (body === undefined) return reply;
+    const inst = sim.instruments.find('usdt-futures', body.symbol);
+    if (inst === undefined) return bad(reply, 'symbol', `no USDT-futures symbol ${body.symbol}`);
+    const watched = sim.strategies.openOn(body.symbol);
+    if (body.markPrice !== undefined) {
+      sim.market.setMark(body.symbol, money(body.markPrice));
+      for (const p of sim.positions.openOn(body.symbol)) sim.positions.emitFor(p.uid, body.symbol);
+    }
+    if (body.lastPrice !== undefined) sim.market.setLastPrice(body.symbol, money(body.lastPrice));
+    const last = sim.market.lastPriceOf(inst);
+    return reply.send({
+      symbol: body.symbol,
+      markPrice: fmtMoneyAt(sim.market.markOf(body.symbol), inst.priceScale),
+      lastPrice: last === undefined ? '' : fmtMoneyAt(last, inst.priceScale),
+      strategyOrders: watched
+        .filter((s) => s.status !== 'pending')
+        .map((s) => ({ orderId: s.orderId, uid: String(s.uid), status: s.status, triggerType: s.triggerType, placedOrderId: s.placedOrderId ?? '' })),
+    });
   });
 
   app.get('/__sim/request-log', (req, reply) => {
