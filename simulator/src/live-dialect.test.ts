@@ -53,6 +53,20 @@ describe('REST in the live dialect', () => {
     expect(history.data.list[0]).toMatchObject({ orderStatus: 'canceled', state: 'canceled', cancelSource: 'user', cancelReason: 'user', reduceOnly: 'no' });
   });
 
+  it.each(['seed', 'live'] as const)('answers strategy orders in the documented shape in the %s dialect (status `cancelled` in both)', async (dialect) => {
+    const { sim } = await start(dialect);
+    const fut = (side: string, key = keysOf.main) => call(sim, 'POST', '/api/v3/trade/place-order', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side, price: '60000', qty: '0.1' }, { key });
+    await fut('sell', keysOf.other);
+    await fut('buy');
+    const placed = await call<{ orderId: string }>(sim, 'POST', '/api/v3/trade/place-strategy-order', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', takeProfit: '65000' });
+    expect(placed.code).toBe('00000');
+    const open = await call<Record<string, string>[]>(sim, 'GET', '/api/v3/trade/unfilled-strategy-orders', { category: 'USDT-FUTURES' });
+    expect(open.data).toMatchObject([{ category: 'USDT-FUTURES', status: 'pending', takeProfit: '65000', tpTriggerBy: 'market' }]);
+    await call(sim, 'POST', '/api/v3/trade/cancel-strategy-order', { orderId: placed.data.orderId });
+    const history = await call<{ list: Record<string, string>[] }>(sim, 'GET', '/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
+    expect(history.data.list[0]).toMatchObject({ status: 'cancelled', triggerType: '' });
+  });
+
   it('serves instruments under /market/ only, and there requires category', async () => {
     const { sim } = await start('live');
     const missing = await call(sim, 'GET', '/api/v3/market/instruments', {});
