@@ -51,9 +51,21 @@ test('the shell is usable on a narrow screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/trade');
   const nav = page.getByRole('navigation', { name: 'Main' });
+  // The row of links collapses into a menu that names the current screen and lists them all.
+  await expect(nav.getByRole('link', { name: 'Assets', exact: true })).toBeHidden();
+  const menu = nav.getByRole('button', { name: /^Menu, 9 screens: Trade$/ });
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  for (const name of screens) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nav.getByRole('link', { name: 'Assets', exact: true })).toBeHidden();
+  await menu.click();
   await nav.getByRole('link', { name: 'Assets', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: /^Menu, 9 screens: Assets$/ })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('status', { name: /^Connection: / })).toBeVisible();
+  // Nothing runs past the right edge.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test.describe('without a session', () => {

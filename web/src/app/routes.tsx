@@ -38,6 +38,23 @@ async function opsScreen() {
   };
 }
 
+/**
+ * Where a role starts (issue 19): each lands on the screen it is there for, not on Trade.
+ * A role not listed, or whose landing screen it may not open, starts on its first screen.
+ */
+const landingPath: Readonly<Record<string, string>> = {
+  ops: '/ops',
+  broker: '/broker',
+  viewer: '/positions',
+  trader: '/trade',
+  admin: '/trade',
+};
+
+export function landingFor(role: string, allowed: readonly DeskRoute[]): DeskRoute | undefined {
+  const wanted = landingPath[role];
+  return allowed.find((r) => r.path === wanted) ?? allowed[0];
+}
+
 /** The screens a user with these permissions may open, in navigation order. */
 export function routesFor(permissions: readonly string[]): DeskRoute[] {
   const granted = new Set(permissions);

@@ -5,7 +5,7 @@ import { OrderNotifications } from '@web/features/trade/toasts/order-notificatio
 import type { Me } from '@contract/schemas/session';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { Link, matchRoute, navigate, usePathname } from '../router';
-import { routesFor } from '../routes';
+import { landingFor, routesFor } from '../routes';
 import { useDeskSockets } from '../use-desk-sockets';
 import { AccountSwitcher } from './account-switcher';
 import { BadInputWarning } from './bad-input-warning';
@@ -21,10 +21,10 @@ export function AppShell({ me }: { me: Me }) {
   const current = matchRoute(pathname, allowed);
   useDeskSockets(account);
 
+  const landing = landingFor(me.role, allowed);
   useEffect(() => {
-    const first = allowed[0];
-    if (pathname === '/' && first) navigate(first.path, { replace: true });
-  }, [pathname, allowed]);
+    if (pathname === '/' && landing) navigate(landing.path, { replace: true });
+  }, [pathname, landing]);
 
   const Screen = current?.screen;
   return (
@@ -33,7 +33,7 @@ export function AppShell({ me }: { me: Me }) {
         <Link to="/" className="whitespace-nowrap text-base font-bold tracking-tight">
           UTA Desk
         </Link>
-        <div className="order-last w-full min-w-0 2xl:order-none 2xl:w-auto 2xl:flex-1">
+        <div className="min-w-0 md:order-last md:w-full 2xl:order-none 2xl:w-auto 2xl:flex-1">
           <MainNav routes={allowed} current={current} />
         </div>
         <div className="ml-auto flex flex-wrap items-center gap-3">
@@ -54,10 +54,10 @@ export function AppShell({ me }: { me: Me }) {
                 <p className="text-muted">
                   {allowed.length === 0 ? 'Your role has no screens on this desk.' : 'There is no screen at this address, or your role may not open it.'}
                 </p>
-                {allowed[0] && (
+                {landing && (
                   <p className="mt-2">
-                    <Link to={allowed[0].path} className="underline">
-                      Go to {allowed[0].label}
+                    <Link to={landing.path} className="underline">
+                      Go to {landing.label}
                     </Link>
                   </p>
                 )}
