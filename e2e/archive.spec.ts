@@ -49,7 +49,7 @@ test('after four months, revisions older than three months come from the archive
   await expect(table.locator('tbody tr[data-source="archive"]')).toHaveCount(Number(archiveOnly![1]));
 
   // The chart: one stepped line, a marker per revision; hover tells amount, side and before -> after.
-  const chart = page.getByRole('img', { name: /^Pledge rate chart for loan order / });
+  const chart = page.getByRole('group', { name: /^Pledge rate chart for loan order / });
   await expect(chart.getByTestId('pledge-step-line')).toHaveCount(1);
   const marker = chart.getByRole('button', { name: /^Revision / }).first();
   await marker.hover();

@@ -8,7 +8,7 @@ import { setFlow, simGet, simUrl } from './support/chaos-sim';
 import { limitBuy, openMarket } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
-const chart = (page: Page) => page.getByRole('img', { name: /^Candlestick chart, 1m, / });
+const chart = (page: Page) => page.getByRole('figure', { name: /^Candlestick chart, 1m, / });
 const candlesShown = async (page: Page) => Number(await chart(page).getAttribute('data-candles'));
 
 async function market<T>(request: APIRequestContext, baseURL: string, path: string, query: Record<string, string>): Promise<T> {
@@ -29,7 +29,7 @@ test('the chart opens with hundreds of candles and volume, and gains a candle wh
   await expect.poll(() => candlesShown(page), { timeout: 20_000 }).toBeGreaterThan(before);
   // Another interval reads its own candles.
   await page.getByRole('group', { name: 'Candle interval' }).getByRole('button', { name: '1H' }).click();
-  await expect(page.getByRole('img', { name: /^Candlestick chart, 1H, [1-9]\d* candles/ })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /^Candlestick chart, 1H, [1-9]\d* candles/ })).toBeVisible();
 });
 
 test('the tape shows trades, and a 0.001 BTC buy at the best ask fills whole and shows in it as yours', async ({ page }) => {

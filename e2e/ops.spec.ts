@@ -38,7 +38,7 @@ test('an ops user sees the pledge-rate history of one loan order, with its chart
   expect(orderCells.length).toBeGreaterThan(0);
   expect(new Set(orderCells)).toEqual(new Set([loanOrder]));
 
-  const chart = page.getByRole('img', { name: new RegExp(`^Pledge rate chart for loan order ${loanOrder}`) });
+  const chart = page.getByRole('group', { name: new RegExp(`^Pledge rate chart for loan order ${loanOrder}`) });
   await expect(chart).toHaveAttribute('data-ready', 'true');
   await expect(chart.getByRole('button', { name: /^Revision / })).toHaveCount(orderCells.length);
 });

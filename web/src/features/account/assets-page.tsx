@@ -7,6 +7,7 @@ import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { ratioPercent } from '@web/lib/format/ratio-percent';
 import { PageFrame } from '@web/components/page-frame';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 export function AssetsPage() {
   useAccountChannels();
@@ -42,51 +43,53 @@ export function AssetsPage() {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="assets-coins" className="overflow-x-auto rounded-md border border-line bg-panel p-3">
+      <section aria-labelledby="assets-coins" className="rounded-md border border-line bg-panel p-3">
         <h2 id="assets-coins" className="mb-2 text-sm font-semibold">
           Balances by coin
         </h2>
-        <table aria-label="Balances by coin" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col">Coin</th>
-              <th scope="col" className="text-right">Equity</th>
-              <th scope="col" className="text-right">Balance</th>
-              <th scope="col" className="text-right">Available</th>
-              <th scope="col" className="text-right">Locked</th>
-              <th scope="col" className="text-right">Debt</th>
-              <th scope="col" className="text-right">USD value</th>
-              <th scope="col" className="text-right">Max transferable</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(a?.assets ?? []).map((row) => (
-              <tr key={row.coin} aria-label={`Balance ${row.coin}`} className="border-t border-line/40">
-                <th scope="row" className="py-1 text-left font-normal">
-                  {row.coin}
-                </th>
-                <td className="text-right">{formatDecimal(row.equity)}</td>
-                <td className="text-right">{formatDecimal(row.balance)}</td>
-                <td className="text-right">{formatDecimal(row.available)}</td>
-                <td className="text-right">{formatDecimal(row.locked)}</td>
-                <td className="text-right">{formatDecimal(row.debt)}</td>
-                <td className="text-right">{formatDecimal(row.usdValue, { scale: 2 })}</td>
-                <td className="text-right">
-                  <MaxTransferable coin={row.coin} />
-                </td>
-              </tr>
-            ))}
-            {a && a.assets.length === 0 && (
+        <ScrollRegion label="Balances by coin">
+          <table aria-label="Balances by coin" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
+            <thead className="text-left text-muted">
               <tr>
-                <td colSpan={8} className="py-2 text-muted">
-                  No balances.
-                </td>
+                <th scope="col">Coin</th>
+                <th scope="col" className="text-right">Equity</th>
+                <th scope="col" className="text-right">Balance</th>
+                <th scope="col" className="text-right">Available</th>
+                <th scope="col" className="text-right">Locked</th>
+                <th scope="col" className="text-right">Debt</th>
+                <th scope="col" className="text-right">USD value</th>
+                <th scope="col" className="text-right">Max transferable</th>
               </tr>
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(a?.assets ?? []).map((row) => (
+                <tr key={row.coin} aria-label={`Balance ${row.coin}`} className="border-t border-line/40">
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {row.coin}
+                  </th>
+                  <td className="text-right">{formatDecimal(row.equity)}</td>
+                  <td className="text-right">{formatDecimal(row.balance)}</td>
+                  <td className="text-right">{formatDecimal(row.available)}</td>
+                  <td className="text-right">{formatDecimal(row.locked)}</td>
+                  <td className="text-right">{formatDecimal(row.debt)}</td>
+                  <td className="text-right">{formatDecimal(row.usdValue, { scale: 2 })}</td>
+                  <td className="text-right">
+                    <MaxTransferable coin={row.coin} />
+                  </td>
+                </tr>
+              ))}
+              {a && a.assets.length === 0 && (
+                <tr>
+                  <td colSpan={8} className="py-2 text-muted">
+                    No balances.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </section>
-      <section aria-labelledby="assets-funding" className="overflow-x-auto rounded-md border border-line bg-panel p-3">
+      <section aria-labelledby="assets-funding" className="rounded-md border border-line bg-panel p-3">
         <h2 id="assets-funding" className="mb-2 text-sm font-semibold">
           Funding account
         </h2>
@@ -95,28 +98,30 @@ export function AssetsPage() {
             Funding balances could not be loaded: {funding.error.message}
           </p>
         )}
-        <table aria-label="Funding assets" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col">Coin</th>
-              <th scope="col" className="text-right">Balance</th>
-              <th scope="col" className="text-right">Available</th>
-              <th scope="col" className="text-right">Frozen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(funding.data ?? []).map((row) => (
-              <tr key={row.coin} aria-label={`Funding ${row.coin}`} className="border-t border-line/40">
-                <th scope="row" className="py-1 text-left font-normal">
-                  {row.coin}
-                </th>
-                <td className="text-right">{formatDecimal(row.balance)}</td>
-                <td className="text-right">{formatDecimal(row.available)}</td>
-                <td className="text-right">{formatDecimal(row.frozen)}</td>
+        <ScrollRegion label="Funding assets">
+          <table aria-label="Funding assets" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
+            <thead className="text-left text-muted">
+              <tr>
+                <th scope="col">Coin</th>
+                <th scope="col" className="text-right">Balance</th>
+                <th scope="col" className="text-right">Available</th>
+                <th scope="col" className="text-right">Frozen</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(funding.data ?? []).map((row) => (
+                <tr key={row.coin} aria-label={`Funding ${row.coin}`} className="border-t border-line/40">
+                  <th scope="row" className="py-1 text-left font-normal">
+                    {row.coin}
+                  </th>
+                  <td className="text-right">{formatDecimal(row.balance)}</td>
+                  <td className="text-right">{formatDecimal(row.available)}</td>
+                  <td className="text-right">{formatDecimal(row.frozen)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </section>
     </PageFrame>
   );

@@ -10,6 +10,7 @@ import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { ClosePositionForm } from './close-position-form';
 import { pnlPercent } from './pnl-percent';
 import { PageFrame } from '@web/components/page-frame';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 const headers = ['Symbol', 'Side', 'Size', 'Avg price', 'Mark price', 'Unrealised PnL', 'PnL %', 'Liq. price', 'Leverage', 'Margin', 'Close'];
 
@@ -25,7 +26,7 @@ export function PositionsPage() {
 
   return (
     <PageFrame title="Positions" reads={[{ what: 'Positions', error: positions.error }]}>
-      <div className="overflow-x-auto rounded-md border border-line bg-panel p-2">
+      <ScrollRegion label="Positions" className="rounded-md border border-line bg-panel p-2">
         <table aria-label="Positions" className="tabular w-full text-xs">
           <thead className="text-left text-muted">
             <tr>
@@ -89,7 +90,7 @@ export function PositionsPage() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </PageFrame>
   );
 }

@@ -6,6 +6,7 @@ import type { AuditRow } from '@web/lib/api/audit-log';
 import { formatDateTime } from '@web/lib/format/format-time';
 import { auditResultClass, auditResultOf } from './audit-result';
 import { requestBodyText } from './request-body-text';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 const headers = ['Time', 'User', 'Account', 'Endpoint', 'Method / channel', 'Result', 'Order IDs', 'Client OIDs', 'Request body'] as const;
 
@@ -20,7 +21,7 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
     });
 
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Audit log">
       <table aria-label="Audit log" className="w-full text-left text-xs">
         <TableHead columns={headers} />
         <tbody>
@@ -63,6 +64,6 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -9,6 +9,7 @@ import { downloadCsv } from '@web/lib/csv/csv-download';
 import { readCsvTable } from '@web/lib/csv-import/read-csv-table';
 import { autoTransferColumns, CSV_TEMPLATE, fileProblem, tooManyRows, validateAutoTransferRows, type KnownDirectory, type PreviewRow } from './autotransfer-rows';
 import { TableHead } from '@web/components/table-head';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 export function BulkAutoTransfer({
   canWrite,
@@ -134,7 +135,7 @@ export function BulkAutoTransfer({
 
 function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
   return (
-    <div className="max-h-96 overflow-auto">
+    <ScrollRegion label="CSV preview" className="max-h-96">
       <table aria-label="CSV preview" className="w-full min-w-[36rem] text-left text-xs">
         <TableHead className="sticky top-0 bg-panel text-muted" columns={['Line', 'subUid', 'coin', 'toAccountType', 'Check']} />
         <tbody>
@@ -149,6 +150,6 @@ function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '@web/lib/format/format-time';
 import { describeError } from '@web/lib/api/describe-error';
 import { useCurrentSettings } from './broker-api';
 import { TableHead } from '@web/components/table-head';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 export function CurrentSettingsPanel({ account, canRead, denied }: { account: string; canRead: boolean; denied: string }) {
   const query = useCurrentSettings(account, canRead);
@@ -25,7 +26,7 @@ export function CurrentSettingsPanel({ account, canRead, denied }: { account: st
       {query.data && !query.data.complete && <p className="text-sm text-muted">The audit log is long; only its newest 5,000 rows were read.</p>}
       {query.data && query.data.settings.length === 0 && <p className="text-sm text-muted">No auto-transfer has been set from this desk on this account.</p>}
       {query.data && query.data.settings.length > 0 && (
-        <div className="max-h-96 overflow-auto">
+        <ScrollRegion label="Current auto-transfer settings" className="max-h-96">
           <table aria-label="Current auto-transfer settings" className="w-full text-left text-xs">
             <TableHead className="sticky top-0 bg-panel text-muted" columns={['subUid', 'coin', 'toAccountType', 'Set by', 'Set at', 'Note']} />
             <tbody>
@@ -41,7 +42,7 @@ export function CurrentSettingsPanel({ account, canRead, denied }: { account: st
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ import { useArchiveSync } from '@web/lib/api/use-archive-sync';
 import { archiveNote, fetchArchivePage, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
 import { sessionStore } from '@web/lib/session/session-store';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 const feedsShown = [
   { feed: 'fills', label: 'Fills', noun: 'fills' },
@@ -103,7 +104,7 @@ export function ArchivePanel() {
         </div>
       )}
       <ArchiveCsvExport feed={shownFeed} range={range} account={account} fileStem={`archived-${shownFeed}`} />
-      <div className="max-h-[28rem] overflow-auto">
+      <ScrollRegion label={`Archived ${label.noun}`} className="max-h-[28rem]">
         <table aria-label={`Archived ${label.noun}`} className="w-full text-left text-xs">
           <thead className="sticky top-0 bg-panel text-muted">
             <tr>
@@ -127,7 +128,7 @@ export function ArchivePanel() {
           </tbody>
         </table>
         {page.isSuccess && rows.length === 0 && <p className="p-2 text-sm text-muted">Nothing archived in this range: press Sync now to fetch it.</p>}
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

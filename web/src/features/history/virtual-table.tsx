@@ -25,10 +25,12 @@ interface VirtualTableProps<Row> {
 }
 
 const ROW_HEIGHT = 30;
+/** The sticky header row's height; rows start below it in the scroll container. */
+const HEADER_HEIGHT = 26;
 
 export function VirtualTable<Row>({ label, columns, rows, rowKey, rowLabel, onNearEnd, empty, height = 480 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: HEADER_HEIGHT });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
   const template = columns.map((c) => c.width).join(' ');
@@ -37,10 +39,21 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, rowLabel, onNe
     if (onNearEnd && rows.length > 0 && lastIndex >= rows.length - 10) onNearEnd();
   }, [lastIndex, rows.length, onNearEnd]);
 
+  // One scroll container for both axes, with the header row stuck to its top: the header
+  // stays aligned with the columns when scrolled sideways, and the one box can take keyboard
+  // focus so arrow keys scroll it (axe: scrollable-region-focusable).
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} className="tabular overflow-x-auto text-xs">
-      <div role="rowgroup" className="min-w-max">
-        <div role="row" aria-rowindex={1} className="grid border-b border-line text-muted" style={{ gridTemplateColumns: template }}>
+    <div
+      ref={scrollRef}
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      tabIndex={0}
+      className="tabular overflow-auto text-xs"
+      style={{ maxHeight: height + HEADER_HEIGHT }}
+    >
+      <div role="rowgroup" className="sticky top-0 z-10 min-w-max bg-panel">
+        <div role="row" aria-rowindex={1} className="grid border-b border-line text-muted" style={{ gridTemplateColumns: template, height: HEADER_HEIGHT }}>
           {columns.map((c) => (
             <div key={c.header} role="columnheader" className={`px-2 py-1 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'}`}>
               {c.header}
@@ -48,7 +61,7 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, rowLabel, onNe
           ))}
         </div>
       </div>
-      <div ref={scrollRef} role="rowgroup" className="min-w-max overflow-y-auto" style={{ height: rows.length === 0 ? undefined : Math.min(height, rows.length * ROW_HEIGHT + 2) }}>
+      <div role="rowgroup" className="min-w-max">
         {rows.length === 0 ? (
           <div role="row">
             <div role="cell" className="px-2 py-3 text-muted">
@@ -66,7 +79,7 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, rowLabel, onNe
                   aria-rowindex={item.index + 2}
                   aria-label={rowLabel(row)}
                   className="absolute left-0 grid w-full border-b border-line/40 hover:bg-raised"
-                  style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  style={{ gridTemplateColumns: template, height: ROW_HEIGHT, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
                 >
                   {columns.map((c) => (
                     <div key={c.header} role="cell" className={`truncate px-2 py-1.5 ${c.align === 'right' ? 'text-right' : 'text-left'}`}>

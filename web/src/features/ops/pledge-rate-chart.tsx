@@ -68,7 +68,7 @@ export function PledgeRateChart({ orderId, points, from, to, gaps = [], asOf }: 
         </span>
       </figcaption>
       <div ref={box} className="relative w-full" style={{ height: HEIGHT }}>
-        <svg width={width} height={HEIGHT} role="img" aria-label={`Pledge rate chart for loan order ${orderId}, ${isoDay(from)} to ${isoDay(to)}`} data-ready="true">
+        <svg width={width} height={HEIGHT} role="group" aria-label={`Pledge rate chart for loan order ${orderId}, ${isoDay(from)} to ${isoDay(to)}`} data-ready="true">
           {geometry.yTicks.map((v) => (
             <g key={`y${v}`}>
               <line x1={PAD.left} x2={width - PAD.right} y1={y(v)} y2={y(v)} stroke="var(--desk-line)" strokeWidth={1} />

@@ -23,6 +23,7 @@ import { parseLocalDateTime } from '@web/lib/format/format-time';
 import { useGranted } from '@web/lib/session/use-granted';
 import { PledgeRateChart } from './pledge-rate-chart';
 import { orderIdsOf, revisionPoints } from './pledge-chart-series';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 type Range = Pick<ArchiveQuery, 'from' | 'to' | 'ref'>;
 
@@ -134,7 +135,7 @@ export default function PledgeRatePage() {
         {revisions.isSuccess && records.length === 0 && <p className="text-sm text-muted">No archived revisions in this range.</p>}
 
         <ArchiveCsvExport feed="revisions" range={range} account={account} fileStem="pledge-rate-history" />
-        <div className="max-h-96 overflow-auto">
+        <ScrollRegion label="Pledge-rate revisions" className="max-h-96">
           <table aria-label="Pledge-rate revisions" className="w-full text-left text-xs">
             <thead className="sticky top-0 bg-panel text-muted">
               <tr>
@@ -160,7 +161,7 @@ export default function PledgeRatePage() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
     </PageFrame>
   );

@@ -6,6 +6,7 @@ import type { ParamsOf } from '@web/lib/api/call-endpoint';
 import type { endpoints } from '@contract/endpoints';
 import { isApiError } from '@web/lib/api/api-error';
 import { useSetLeverage } from '@web/lib/account-data/account-mutations';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 export interface LeverageRow {
   key: string;
@@ -23,7 +24,7 @@ export function LeverageTable({ title, rows }: { title: string; rows: readonly L
         {title}
       </h2>
       {/* Padded cells that never wrap, scrolling sideways on a narrow screen: columns never run together (issue 19). */}
-      <div className="overflow-x-auto">
+      <ScrollRegion label={title}>
         <table aria-label={title} className="tabular w-full text-xs whitespace-nowrap [&_td]:pr-3 [&_th]:pr-3">
           <thead className="text-left text-muted">
             <tr>
@@ -40,7 +41,7 @@ export function LeverageTable({ title, rows }: { title: string; rows: readonly L
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -205,7 +205,7 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
           The chart: {error}
         </p>
       )}
-      <div ref={box} role="img" aria-label={`Candlestick chart, ${interval}, ${count} candles`} data-candles={count} className="min-h-48 w-full flex-1" />
+      <div ref={box} role="figure" aria-label={`Candlestick chart, ${interval}, ${count} candles`} data-candles={count} className="min-h-48 w-full flex-1" />
     </figure>
   );
 }

@@ -33,8 +33,9 @@ export function TradesTape({ meta, signedIn }: { meta: InstrumentMeta; signedIn:
         </p>
       )}
       {/* Strict containment: rows come and go every frame, and their layout and paint stay inside. */}
-      <div ref={scrollRef} role="list" aria-label="Recent trades" className="h-56 overflow-y-auto" style={{ contain: 'strict' }}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {/* The scroll box takes focus so the keyboard can scroll it; the list inside holds the rows. */}
+      <div ref={scrollRef} role="region" aria-label="Recent trades, scrollable" tabIndex={0} className="h-56 overflow-y-auto" style={{ contain: 'strict' }}>
+        <div role="list" aria-label="Recent trades" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((v) => {
             const t = rows[v.index]!;
             // Only the position changes as trades come in on top; the row itself is memoized.

@@ -7,6 +7,7 @@ import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import type { SwitchState } from './dead-mans-switch';
 import { riskQuestion, useRiskControls, type RiskAction } from './use-risk-controls';
+import { ScrollRegion } from '@web/components/scroll-region';
 
 const countdowns = [10, 15, 20, 30, 45, 60] as const;
 
@@ -85,7 +86,7 @@ export function RiskControlsPanel({ meta }: { meta: InstrumentMeta }) {
           )}
           {model.outcome.note && <p className="text-muted">{model.outcome.note}</p>}
           {model.outcome.items.length > 0 && (
-            <div className="max-h-40 overflow-auto">
+            <ScrollRegion label="Risk control results" className="max-h-40">
               <table aria-label="Risk control results" className="w-full tabular whitespace-nowrap [&_td]:pr-2 [&_th]:pr-2">
                 <thead className="text-left text-muted">
                   <tr>
@@ -104,7 +105,7 @@ export function RiskControlsPanel({ meta }: { meta: InstrumentMeta }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </div>
       )}
