@@ -5,6 +5,7 @@ import { category, decimalString, signedDecimalString } from './common';
 import { check, type Checked } from '../validation';
 import { assetRow, assets, position, type Assets } from './account';
 import { cancelOrderRequest, fillPushItem, MAX_BATCH, modifyOrderRequest, orderRecord, wsPlaceOrderArg } from './orders';
+import { strategyOrderRecord } from './strategy-orders';
 
 export const wsLoginRequest = z.object({
   op: z.literal('login'),
@@ -23,8 +24,9 @@ export const wsLoginRequest = z.object({
 /** Login answer: numeric code 0 on success (bitget-api needs the number). */
 export const wsLoginAnswer = z.object({ event: z.literal('login'), code: z.union([z.literal(0), z.literal('0')]), msg: z.string() });
 
-export const privateTopics = ['order', 'account', 'position', 'fill'] as const;
-export const privateArg = z.object({ instType: z.literal('UTA'), topic: z.enum(privateTopics) });
+export const privateTopics = ['order', 'account', 'position', 'fill', 'strategy-order'] as const;
+/** `symbol`: websocket.md's strategy-order channel takes `default` (all symbols), the only value it supports. */
+export const privateArg = z.object({ instType: z.literal('UTA'), topic: z.enum(privateTopics), symbol: z.literal('default').optional() });
 export type PrivateArg = z.infer<typeof privateArg>;
 
 export const wsSubscribeRequest = z.object({
@@ -115,6 +117,8 @@ export const accountPush = push('account', accountPushItem);
 /** Position pushes parse to the GET current-position names (see `position`). */
 export const positionPush = push('position', position);
 export const fillPush = push('fill', fillPushItem);
+/** websocket.md "Strategy Order Channel": a strategy order placed, changed, fired or cancelled (lower-case category, with type, side, reduceOnly, triggerType). */
+export const strategyOrderPush = push('strategy-order', strategyOrderRecord);
 
 export const tradeTopics = ['place-order', 'modify-order', 'cancel-order', 'batch-place', 'batch-modify', 'batch-cancel'] as const;
 export type TradeTopic = (typeof tradeTopics)[number];

@@ -79,7 +79,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   positions.markOf = (symbol) => market.markOf(symbol);
   accounts.marginInUse = (uid) => positions.marginInUse(uid);
   const orders = new OrderService(engine, instruments, accounts, positions, market, bus, clock, dialect);
-  const strategies = new StrategyOrderService(orders, positions, accounts, instruments, market, clock);
+  const strategies = new StrategyOrderService(orders, positions, accounts, instruments, market, bus, clock);
   const settings = new AccountSettings(accounts, instruments, orders, positions, bus, clock);
   const views = new AccountViews(accounts, instruments, positions, market);
   const publicMarket = new PublicMarket(instruments, market, engine, positions, bus, clock);

@@ -18,6 +18,7 @@ export const PRIVATE_TOPIC_PERMISSION: Readonly<Record<z.infer<typeof privateArg
   fill: 'trade.read',
   account: 'account.read',
   position: 'account.read',
+  'strategy-order': 'trade.read',
 };
 
 const publicSymbol = z.string().regex(/^[A-Z0-9]{2,32}$/, 'must be upper-case letters and digits, like BTCUSDT');

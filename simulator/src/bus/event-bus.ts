@@ -19,6 +19,8 @@
  * - `position`  a USDT-futures position changed (open, close, flip, mark-price update);
  *               `position.total` "0" means it is now closed.
  * - `settings`  hold mode or leverage changed.
+ * - `strategy-order` a strategy order (take-profit / stop-loss, trigger) was placed,
+ *               modified, fired or cancelled: `push` as the strategy-order channel sends it.
  * - `book.level` one aggregated price level of a public book after a command touched it;
  *               size "0" means the level is gone. Spot and margin share the spot book.
  * - `book.settled` the end of one engine command that changed this book: a good moment to
@@ -50,6 +52,7 @@ export type SimEvent =
   | { type: 'balance'; uid: number; ts: number; coin: string; balance: string; available: string; locked: string }
   | { type: 'position'; uid: number; ts: number; position: PositionRecordInput }
   | { type: 'settings'; uid: number; ts: number; change: 'holdMode' | 'leverage' }
+  | { type: 'strategy-order'; uid: number; ts: number; push: Record<string, unknown> }
   | {
       type: 'book.level';
       ts: number;

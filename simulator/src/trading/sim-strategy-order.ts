@@ -84,6 +84,22 @@ export function strategyRecord(s: SimStrategyOrder, lots: number, history: boole
 }
 
 /**
+ * The strategy-order push (websocket.md "Strategy Order Channel"): the record's fields with
+ * a lower-case category, the strategy type, side, reduceOnly and triggerType.
+ */
+export function strategyPushRecord(s: SimStrategyOrder, lots: number): Record<string, unknown> {
+  const { category, ...rest } = strategyRecord(s, lots, true);
+  return {
+    ...rest,
+    category: String(category).toLowerCase(),
+    type: s.type,
+    // A TP/SL closes its position: the side of its closing order.
+    side: s.side ?? (s.type === 'tpsl' ? (s.posSide === 'long' ? 'sell' : 'buy') : ''),
+    reduceOnly: s.reduceOnly ? 'yes' : 'no',
+  };
+}
+
+/**
  * A trigger order's trigger from a place or modify request, over the one it had. It fires
  * when the watched price reaches it from the side the price is on now; a trigger at the
  * current price is refused (it would have no side).

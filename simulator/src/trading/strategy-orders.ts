@@ -17,6 +17,7 @@ import type { Clock } from '@contract/clock';
 import type { CancelStrategyOrderRequest, ModifyStrategyOrderRequest, PlaceStrategyOrderRequest, StrategyOrderRecordInput } from '@contract/schemas/strategy-orders';
 import type { StrategyTriggerType } from '@contract/schemas/tpsl';
 import type { AccountStore } from '../accounts/account-store';
+import type { EventBus } from '../bus/event-bus';
 import { IdSequence } from '../accounts/id-sequence';
 import { paramError, SimError } from '../core/sim-error';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
@@ -25,7 +26,7 @@ import { currentPrice, type PlaceInput } from './order-entry';
 import type { OrderService } from './order-service';
 import type { PositionBook, PosSide } from './position-book';
 import { lotsText, ticksText, type SimOrder } from './sim-order';
-import { isOpenStrategy, strategyRecord, triggerSpecOf, type SimStrategyOrder, type StrategyIdent, type TriggerSpec } from './sim-strategy-order';
+import { isOpenStrategy, strategyPushRecord, strategyRecord, triggerSpecOf, type SimStrategyOrder, type StrategyIdent, type TriggerSpec } from './sim-strategy-order';
 import { checkLegs, legFires, legsOf, mergeLeg, type LegName, type TpslLegs } from './tpsl-legs';
 import type { TradingMarket } from './trading-market';
 
@@ -41,8 +42,6 @@ export class StrategyOrderService {
   private readonly ids = new IdSequence(FIRST_STRATEGY_ID);
   private readonly movedSymbols = new Set<string>();
   private checking = false;
-  /** Told of every change of a strategy order (placed, modified, fired, cancelled): the strategy-order push. */
-  changed: (s: SimStrategyOrder) => void = () => {};
 
   constructor(
     private readonly orders: OrderService,
@@ -50,6 +49,7 @@ export class StrategyOrderService {
     private readonly accounts: AccountStore,
     private readonly instruments: InstrumentRegistry,
     private readonly market: TradingMarket,
+    private readonly bus: EventBus,
     private readonly clock: Clock,
   ) {
     market.onPriceMoved((symbol) => this.priceMoved(symbol));
@@ -300,6 +300,12 @@ export class StrategyOrderService {
   }
 
   // ---- helpers ----------------------------------------------------------------------
+
+  /** Every change of a strategy order (placed, modified, fired, cancelled) is a strategy-order push. */
+  private changed(s: SimStrategyOrder): void {
+    if (!this.bus.wants('strategy-order', s.uid)) return;
+    this.bus.emit({ type: 'strategy-order', uid: s.uid, ts: this.clock.now(), push: strategyPushRecord(s, this.sizeOf(s)) });
+  }
 
   private futuresInstrument(uid: number, category: string, symbol: string): Instrument {
     // The simulator trades USDT futures only (ARCHITECTURE.md "Instruments").

@@ -11,7 +11,9 @@
 // - position: size, marginSize, liqPrice, marginRate, totalFundingFee, ... for the
 //   non-zero positions at subscription, then each changed position as it changes (a closed
 //   one once, with size "0" and positionStatus "ended"), and all open positions
-//   periodically with the current mark price.
+//   periodically with the current mark price;
+// - strategy-order: no snapshot at subscription; one push per strategy order placed,
+//   modified, fired or cancelled (websocket.md "Strategy Order Channel").
 import type { OrderPushItem, PrivateArg } from '@contract/schemas/ws-private';
 import type { Simulator } from '../simulator-parts';
 import type { PositionRecordInput, SimEventOf } from '../../bus/event-bus';
@@ -33,7 +35,8 @@ export interface PrivateFeedOptions {
   timers: DepthTimers;
 }
 
-const argJson = (topic: PrivateTopic) => `{"instType":"UTA","topic":"${topic}"}`;
+// websocket.md's strategy-order arg names its one symbol, `default` (all symbols).
+const argJson = (topic: PrivateTopic) => `{"instType":"UTA","topic":"${topic}"${topic === 'strategy-order' ? ',"symbol":"default"' : ''}}`;
 
 export function pushText(topic: PrivateTopic, action: 'snapshot' | 'update', data: unknown[], ts: number): string {
   return `{"arg":${argJson(topic)},"action":"${action}","data":${JSON.stringify(data)},"ts":${ts}}`;
@@ -45,6 +48,7 @@ export class PrivateFeed {
     account: new Map(),
     position: new Map(),
     fill: new Map(),
+    'strategy-order': new Map(),
   };
   /** The fill an order's next `order` event reports (the bus emits `fill` first). */
   private readonly fillOf = new Map<string, FillFields>();
@@ -86,6 +90,8 @@ export class PrivateFeed {
         (uid) => this.has('position', uid),
       ),
       bus.on('mark', (e) => this.markedSymbols.add(e.symbol)),
+      // websocket.md: no push at subscription; one for each strategy order placed, changed or cancelled.
+      bus.on('strategy-order', (e) => this.send('strategy-order', e.uid, pushText('strategy-order', 'snapshot', [e.push], e.ts)), (uid) => this.has('strategy-order', uid)),
       options.timers.every(options.positionIntervalMs, () => this.pushMarks()),
       options.timers.every(options.accountIntervalMs, () => this.pushValuations()),
     );
