@@ -67,7 +67,15 @@ export const placeOrderRequest = z.strictObject({ category, ...orderFields }).su
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
 /** One order of a WebSocket place-order/batch-place (category sits on the message, spec 6.4). */
-export const wsPlaceOrderArg = z.strictObject({ category: category.optional(), ...orderFields }).superRefine(placeRule);
+export const wsPlaceOrderArg = z
+  // websocket.md spells the two preset prices `takeprofit` and `stoploss`; they parse to REST's names.
+  .strictObject({ category: category.optional(), ...orderFields, takeprofit: positiveDecimalString.optional(), stoploss: positiveDecimalString.optional() })
+  .transform(({ takeprofit, stoploss, ...o }) => ({
+    ...o,
+    ...(o.takeProfit === undefined && takeprofit !== undefined ? { takeProfit: takeprofit } : {}),
+    ...(o.stopLoss === undefined && stoploss !== undefined ? { stopLoss: stoploss } : {}),
+  }))
+  .superRefine(placeRule);
 
 function batch<T extends z.ZodType>(item: T) {
   return z

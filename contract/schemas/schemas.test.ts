@@ -25,6 +25,12 @@ describe('order record', () => {
 describe('WebSocket trade operations', () => {
   const place = { orderType: 'limit', price: '1', qty: '1', side: 'buy', symbol: 'BTCUSDT', timeInForce: 'gtc', clientOid: 'a' };
 
+  it('takes the preset prices in websocket.md\'s spelling (takeprofit, stoploss) and yields REST\'s names', () => {
+    const r = checkTradeOp({ op: 'trade', id: '1', category: 'usdt-futures', topic: 'place-order', args: [{ ...place, takeprofit: '2', stoploss: '0.5', tpTriggerBy: 'mark' }] });
+    expect(r).toMatchObject({ ok: true, data: { args: [{ takeProfit: '2', stopLoss: '0.5', tpTriggerBy: 'mark' }] } });
+    expect((r as { data: { args: object[] } }).data.args[0]).not.toHaveProperty('takeprofit');
+  });
+
   it('accepts a place-order op and hands back the parsed args', () => {
     const r = checkTradeOp({ op: 'trade', id: '1', category: 'spot', topic: 'place-order', args: [{ ...place, category: 'SPOT' }] });
     expect(r).toMatchObject({ ok: true, data: { args: [{ category: 'spot' }] } });
