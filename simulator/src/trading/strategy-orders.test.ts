@@ -199,6 +199,25 @@ describe('bad strategy orders are refused with the field named, and nothing is c
   });
 });
 
+describe('hedge mode', () => {
+  it('needs posSide, and a short\'s stop-loss above the price closes the short with buy/short', async () => {
+    f = fixture();
+    await ok(f.sim, 'POST', '/api/v3/account/set-hold-mode', { holdMode: 'hedge_mode' });
+    f.sim.market.setMark('BTCUSDT', money('60000'));
+    await f.place(fut('buy', '60000', '0.1', { posSide: 'long' }), keysOf.other);
+    expect((await f.place(fut('sell', '60000', '0.1', { posSide: 'short' }))).code).toBe('00000');
+    expect(await placeStrategy({ stopLoss: '61000' })).toMatchObject({ code: '40017', msg: expect.stringContaining('posSide: is required in hedge mode') });
+    expect(await placeStrategy({ posSide: 'long', stopLoss: '59000' })).toMatchObject({ code: '40017', msg: expect.stringContaining('posSide: there is no long BTCUSDT position') });
+    expect(await placeStrategy({ posSide: 'short', stopLoss: '59000' })).toMatchObject({ code: '40017', msg: expect.stringContaining('stopLoss: 59000 must be above the last price 60000 for a short position') });
+    expect((await placeStrategy({ posSide: 'short', stopLoss: '61000', slTriggerBy: 'mark' })).code).toBe('00000');
+    await f.place(fut('sell', '61100', '1', { posSide: 'short' }), keysOf.other);
+    f.sim.market.setMark('BTCUSDT', money('61000'));
+    expect(await positions()).toEqual([]);
+    const closing = (await ok<{ list: Rec[] }>(f.sim, 'GET', '/api/v3/trade/history-orders', { category: 'USDT-FUTURES' })).list[0];
+    expect(closing).toMatchObject({ side: 'buy', posSide: 'short', tradeSide: 'close', state: 'filled', delegateType: 'position_stop_loss_market' });
+  });
+});
+
 describe('trigger orders', () => {
   it('places their order when the watched price reaches the trigger from where it was', async () => {
     await withLong();
