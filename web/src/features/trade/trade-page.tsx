@@ -1,11 +1,11 @@
 // The trading screen (issue 6): symbol picker, order book, depth and price charts, order
 // form, open orders and batch entry, toasts, leverage and hold mode. The page composes
 // widgets; each widget's logic sits in its own hook.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { isOpenState } from '@contract/schemas/common';
 import type { OrderRecord } from '@contract/schemas/orders';
-import { usePositions } from '@web/lib/account-data/account-queries';
+import { usePositions, useUnfilledStrategyOrders } from '@web/lib/account-data/account-queries';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { useGranted } from '@web/lib/session/use-granted';
 import type { OwnOrder } from '@web/lib/book/book-ladder';
@@ -26,6 +26,8 @@ import { OrderForm } from './order-form/order-form';
 import { OrderBookPanel } from './order-book/order-book-panel';
 import { useBookPipeline } from './order-book/use-book-pipeline';
 import { RiskControlsPanel } from './risk-controls/risk-controls-panel';
+import { StrategyOrdersPanel } from './strategy-orders/strategy-orders-panel';
+import { futuresCategoryOf } from './strategy-orders/use-strategy-orders';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
 
@@ -64,7 +66,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
   const pipeline = useBookPipeline(meta);
   const orders = useUnfilledOrders();
   const pickPrice = useStore(tradeUiStore, (s) => s.pickPrice);
-  const [tab, setTab] = useState<'orders' | 'batch'>('orders');
+  const [tab, setTab] = useState<PanelTab>('orders');
   // Each pick asks the order form to take focus (issue 19: focus used to fall to the page).
   const [formFocus, setFormFocus] = useState(0);
   const pick = (m: InstrumentMeta) => {
@@ -90,6 +92,10 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
   }, [own, positions.data, meta, canSeeAccount]);
   const signedIn = useGranted('trade.read');
   const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category), [instruments]);
+  const strategyCategory = futuresCategoryOf(meta);
+  const metaOfSymbol = useCallback((o: { symbol: string; category?: string | undefined }) => instruments.find((m) => m.symbol === o.symbol && m.category === (o.category ?? strategyCategory)), [instruments, strategyCategory]);
+  const strategies = useUnfilledStrategyOrders(signedIn ? strategyCategory : null);
+  const tpslCount = (strategies.data ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl').length;
 
   return (
     <div className="flex flex-col gap-2 p-2">
@@ -114,17 +120,24 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
             </div>
           </section>
           <section aria-label="Orders" className="rounded-md border border-line bg-panel p-2">
-            <div role="tablist" aria-label="Order panels" className="mb-2 flex gap-1">
-              <button type="button" role="tab" aria-selected={tab === 'orders'} onClick={() => setTab('orders')} className={`rounded px-2 py-1 text-sm ${tab === 'orders' ? 'bg-raised font-semibold' : 'text-muted'}`}>
+            <div role="tablist" aria-label="Order panels" className="mb-2 flex flex-wrap gap-1">
+              <PanelTabButton tab="orders" current={tab} onPick={setTab}>
                 Open orders ({counts.all}
                 <span className="sr-only"> in all markets, {counts.market} on {meta.symbol}</span>)
-              </button>
-              <button type="button" role="tab" aria-selected={tab === 'batch'} onClick={() => setTab('batch')} className={`rounded px-2 py-1 text-sm ${tab === 'batch' ? 'bg-raised font-semibold' : 'text-muted'}`}>
+              </PanelTabButton>
+              {signedIn && (
+                <PanelTabButton tab="tpsl" current={tab} onPick={setTab}>
+                  TP/SL ({tpslCount})
+                </PanelTabButton>
+              )}
+              <PanelTabButton tab="batch" current={tab} onPick={setTab}>
                 Batch entry
-              </button>
+              </PanelTabButton>
             </div>
-            <div role="tabpanel" aria-label={tab === 'orders' ? 'Open orders' : 'Batch entry'}>
-              {tab === 'orders' ? <OpenOrdersPanel metaOf={metaOf} current={meta} /> : <BatchEntry meta={meta} />}
+            <div role="tabpanel" aria-label={panelLabels[tab]}>
+              {tab === 'orders' && <OpenOrdersPanel metaOf={metaOf} current={meta} />}
+              {tab === 'tpsl' && <StrategyOrdersPanel meta={meta} metaOf={metaOfSymbol} />}
+              {tab === 'batch' && <BatchEntry meta={meta} />}
             </div>
           </section>
         </div>
@@ -137,6 +150,17 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
         </div>
       </div>
     </div>
+  );
+}
+
+type PanelTab = 'orders' | 'tpsl' | 'batch';
+const panelLabels: Record<PanelTab, string> = { orders: 'Open orders', tpsl: 'TP/SL', batch: 'Batch entry' };
+
+function PanelTabButton({ tab, current, onPick, children }: { tab: PanelTab; current: PanelTab; onPick(tab: PanelTab): void; children: ReactNode }) {
+  return (
+    <button type="button" role="tab" aria-selected={tab === current} onClick={() => onPick(tab)} className={`rounded px-2 py-1 text-sm ${tab === current ? 'bg-raised font-semibold' : 'text-muted'}`}>
+      {children}
+    </button>
   );
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Assets, Position } from '@contract/schemas/account';
@@ -5,7 +6,7 @@ import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { assets, orderPush, position } from './account-fixtures.test-support';
 import { accountPushHandlers, type OrderPushContext } from './account-push-handlers';
 import type { OrderPageData } from './open-orders/order-cache';
-import { assetsKey, positionsKey, settingsKey, unfilledOrdersKey } from './account-queries';
+import { assetsKey, positionsKey, settingsKey, unfilledOrdersKey, unfilledStrategyOrdersKey } from './account-queries';
 import { onListStale, type ListTopic } from './list-refresh-events';
 import { createBadInputStore } from '@web/lib/bad-input/bad-input-store';
 
@@ -186,6 +187,19 @@ describe('live dialect pushes', () => {
     };
     accountPushHandlers(new QueryClient(), 'main').fill({ data: [fill] });
     expect(seen.sort()).toEqual(['fills', 'records']);
+  });
+});
+
+describe('strategy-order pushes', () => {
+  it('make the pending TP/SL list of their account stale, and an item that fails the contract changes nothing', () => {
+    const example = (JSON.parse(readFileSync('contract/fixtures/push-strategy-order.json', 'utf8')) as { example: { data: unknown[] } }).example;
+    const key = unfilledStrategyOrdersKey('main');
+    const client = clientWith([[[...key, { category: 'usdt-futures' }], []]]);
+    const handlers = accountPushHandlers(client, 'main', { badInput: createBadInputStore() });
+    handlers.strategyOrder({ data: [{ orderId: 1 }] });
+    expect(invalidated(client, [...key, { category: 'usdt-futures' }])).toBe(false);
+    handlers.strategyOrder({ data: example.data });
+    expect(invalidated(client, [...key, { category: 'usdt-futures' }])).toBe(true);
   });
 });
 

@@ -14,7 +14,8 @@ import { fillPushItem } from '@contract/schemas/orders';
 import { accountPushItem, mergeAccountPush, orderPushItem, type OrderPushItem } from '@contract/schemas/ws-private';
 import { badInput, parsePushItems, type BadInput } from '@web/lib/bad-input/bad-input-store';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
-import { assetsKey, positionsKey, refreshAccountReads } from './account-queries';
+import { strategyOrderRecord } from '@contract/schemas/strategy-orders';
+import { assetsKey, positionsKey, refreshAccountReads, unfilledStrategyOrdersKey } from './account-queries';
 import { mergeOrderPushes, type OrderPushContext } from './open-orders/merge-order-pushes';
 import { markListsStale } from './list-refresh-events';
 import { applyPositionPush, balancesMoved, orderPushEffect, positionKey } from './private-pushes';
@@ -36,6 +37,7 @@ export interface AccountPushHandlers {
   account(msg: SocketMessage): void;
   position(msg: SocketMessage): void;
   fill(msg: SocketMessage): void;
+  strategyOrder(msg: SocketMessage): void;
   reconnect(): void;
 }
 
@@ -110,6 +112,11 @@ export function accountPushHandlers(client: QueryClient, account: string, option
     fill(msg) {
       // A fill is a new row of the fills list and, through its fee, of the financial records.
       if (parsePushItems('fill', fillPushItem, msg.data, sink).length > 0) markListsStale('fills', 'records');
+    },
+    strategyOrder(msg) {
+      // A TP/SL placed, changed, fired or cancelled: the pending list is read again (the push
+      // has no snapshot to patch from, and a fired one leaves the list).
+      if (parsePushItems('strategy-order', strategyOrderRecord, msg.data, sink).length > 0) void client.invalidateQueries({ queryKey: unfilledStrategyOrdersKey(account) });
     },
     reconnect() {
       void client.invalidateQueries({ queryKey: ['exchange', account] });

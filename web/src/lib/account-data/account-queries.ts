@@ -3,6 +3,7 @@
 // channel push or an invalidation reaches every screen showing the same data.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '@contract/endpoints';
+import type { FuturesCategory } from '@contract/schemas/common';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 
@@ -11,6 +12,14 @@ export const positionsKey = (account: string | null) => endpointQueryKey(endpoin
 export const settingsKey = (account: string | null) => endpointQueryKey(endpoints.settings, account, {});
 /** Pending orders: read and kept by open-orders/ (unfilled-orders-query.ts), their one owner. */
 export const unfilledOrdersKey = (account: string | null) => endpointQueryKey(endpoints.unfilledOrders, account, {});
+
+/** Pending strategy orders (TP/SL) of every futures category: the strategy-order channel invalidates them. */
+export const unfilledStrategyOrdersKey = (account: string | null) => endpointQueryKey(endpoints.unfilledStrategyOrders, account);
+
+export function useUnfilledStrategyOrders(category: FuturesCategory | null) {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.unfilledStrategyOrders, { category: category ?? 'usdt-futures' }, account), enabled: account !== null && category !== null });
+}
 
 export function useAssets() {
   const account = useCurrentAccount();

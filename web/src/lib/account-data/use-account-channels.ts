@@ -1,5 +1,5 @@
 // Keeps the account's cached data live while a screen that shows it is mounted (spec
-// 6.2): the private order, account, position and fill channels, and the refetch after every
+// 6.2): the private order, account, position, fill and strategy-order channels, and the refetch after every
 // reconnect. What each push does is in account-push-handlers.ts.
 //
 // One owner: however many components mount this (the shell for its toasts, the screen
@@ -60,6 +60,8 @@ function openChannels(client: QueryClient, account: string, holders: LiveChannel
     socket.subscribe({ instType: 'UTA', topic: 'account' }, on.account),
     socket.subscribe({ instType: 'UTA', topic: 'position' }, on.position),
     socket.subscribe({ instType: 'UTA', topic: 'fill' }, on.fill),
+    // websocket.md: the strategy-order channel takes `symbol: default` (all symbols).
+    socket.subscribe({ instType: 'UTA', topic: 'strategy-order', symbol: 'default' }, on.strategyOrder),
     socket.onReconnect(on.reconnect),
   ];
   return () => {

@@ -100,3 +100,30 @@ describe('validateOrderForm', () => {
     expect(spotOrder.ok && spotOrder.order).not.toHaveProperty('posSide');
   });
 });
+
+describe('validateOrderForm: TP/SL presets', () => {
+  const futures = { meta: perp, holdMode: 'one_way_mode' as const };
+  const long = { ...base, price: '43000', qty: '0.01' };
+
+  it('sends a buy’s take-profit above and stop-loss below its price, closing at market on the chosen trigger', () => {
+    const r = validateOrderForm({ ...long, takeProfit: '45000', stopLoss: '41000.5', tpslTriggerBy: 'mark' }, futures);
+    expect(r.ok && r.order).toMatchObject({ takeProfit: '45000.0', tpTriggerBy: 'mark', tpOrderType: 'market', stopLoss: '41000.5', slTriggerBy: 'mark', slOrderType: 'market' });
+  });
+
+  it('takes one leg alone, on the last price by default', () => {
+    const r = validateOrderForm({ ...long, side: 'sell', stopLoss: '44000' }, futures);
+    expect(r.ok && r.order).toMatchObject({ stopLoss: '44000.0', slTriggerBy: 'market' });
+    expect(r.ok && 'takeProfit' in r.order).toBe(false);
+  });
+
+  it('refuses a take-profit on the losing side of the order price, naming the field', () => {
+    expect(validateOrderForm({ ...long, takeProfit: '42000' }, futures)).toEqual({ ok: false, errors: { takeProfit: 'Take profit must be above the order price for a buy' } });
+    expect(validateOrderForm({ ...long, side: 'sell', stopLoss: '42000' }, futures)).toEqual({ ok: false, errors: { stopLoss: 'Stop loss must be above the order price for a sell' } });
+  });
+
+  it('refuses a trigger price off the tick, on spot, or on a reduce-only order', () => {
+    expect(validateOrderForm({ ...long, takeProfit: '45000.2' }, futures)).toEqual({ ok: false, errors: { takeProfit: 'Take profit must be a multiple of 0.5' } });
+    expect(validateOrderForm({ ...base, takeProfit: '45000' }, oneWay)).toEqual({ ok: false, errors: { takeProfit: 'Take profit applies only to futures orders' } });
+    expect(validateOrderForm({ ...long, reduceOnly: true, stopLoss: '41000' }, futures)).toEqual({ ok: false, errors: { stopLoss: 'Stop loss applies to an order that opens a position, not a reduce-only one' } });
+  });
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DecimalError, fromScaled, mulScaled, scaleOf, toScaled } from '@contract/decimal';
 import { CLIENT_OID_RE, holdModes, orderTypes, posSides, sides, stpModes, timeInForces } from '@contract/schemas/common';
 import { placeOrderRequest, type PlaceOrderRequest } from '@contract/schemas/orders';
+import { triggerBys } from '@contract/schemas/tpsl';
 import { isDerivative, type InstrumentMeta } from './instrument-meta';
 
 /** What the form holds: the text of each input, exactly as typed. */
@@ -25,6 +26,14 @@ export const orderFormValues = z.object({
   /** '' = the account's default (spec 3.3). */
   stpMode: z.union([z.enum(stpModes), z.literal('')]),
   clientOid: z.string(),
+  /**
+   * Futures TP/SL presets (trade.md place-order `takeProfit`, `stopLoss`): trigger prices as
+   * typed, '' for none. Once the order fills, the exchange closes the position at market
+   * when the chosen price (`tpslTriggerBy`: last or mark) reaches one of them.
+   */
+  takeProfit: z.string().optional(),
+  stopLoss: z.string().optional(),
+  tpslTriggerBy: z.enum(triggerBys).optional(),
 });
 export type OrderFormValues = z.infer<typeof orderFormValues>;
 export type OrderFormField = keyof OrderFormValues;
@@ -70,6 +79,9 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
   const hedge = derivative && ctx.holdMode === 'hedge_mode';
   if (hedge && values.posSide === '') errors.posSide = 'Choose long or short (the account is in hedge mode)';
 
+  const tpsl = checkTpsl(values, meta, price?.ok ? price.units : undefined);
+  Object.assign(errors, tpsl.errors);
+
   const clientOid = values.clientOid;
   if (clientOid !== '' && !CLIENT_OID_RE.test(clientOid)) {
     errors.clientOid = 'Client order ID must be 1 to 32 characters: digits, letters, and _ : # - + or spaces';
@@ -94,6 +106,7 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
   if (hedge && values.posSide !== '') body.posSide = values.posSide;
   if (values.stpMode !== '') body.stpMode = values.stpMode;
   if (clientOid !== '') body.clientOid = clientOid;
+  Object.assign(body, tpsl.fields);
 
   // The contract's own request schema is the last word: if the two ever disagree the
   // form refuses rather than sending something the proxy would reject.
@@ -107,6 +120,55 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
     return { ok: false, errors: out };
   }
   return { ok: true, order: parsed.data };
+}
+
+/**
+ * The TP/SL presets: each on the tick, only on a futures order that opens (not reduce-only),
+ * and on the profitable (TP) or losing (SL) side of a limit order's price. A market order's
+ * fill price is not known yet: the exchange checks it against the price then.
+ */
+function checkTpsl(values: OrderFormValues, meta: InstrumentMeta, priceUnits: bigint | undefined): { errors: OrderFormErrors; fields: Record<string, string> } {
+  const errors: OrderFormErrors = {};
+  const fields: Record<string, string> = {};
+  const legs = [
+    { field: 'takeProfit', label: 'Take profit', text: values.takeProfit?.trim() ?? '' },
+    { field: 'stopLoss', label: 'Stop loss', text: values.stopLoss?.trim() ?? '' },
+  ] as const;
+  if (legs.every((l) => l.text === '')) return { errors, fields };
+  if (!isDerivative(meta.category)) {
+    for (const l of legs) if (l.text !== '') errors[l.field] = `${l.label} applies only to futures orders`;
+    return { errors, fields };
+  }
+  if (values.reduceOnly) {
+    for (const l of legs) if (l.text !== '') errors[l.field] = `${l.label} applies to an order that opens a position, not a reduce-only one`;
+    return { errors, fields };
+  }
+  const triggerBy = values.tpslTriggerBy ?? 'market';
+  const long = values.side === 'buy';
+  for (const l of legs) {
+    if (l.text === '') continue;
+    const step = checkStep(l.text, l.label, meta.priceScale, meta.tick, meta.tickSize);
+    if (!step.ok) {
+      errors[l.field] = step.error;
+      continue;
+    }
+    const price = fromScaled(step.units, meta.priceScale);
+    // A long profits above its entry and loses below; a short the other way round.
+    const above = l.field === 'takeProfit' ? long : !long;
+    if (priceUnits !== undefined && (above ? step.units <= priceUnits : step.units >= priceUnits)) {
+      errors[l.field] = `${l.label} must be ${above ? 'above' : 'below'} the order price for a ${long ? 'buy' : 'sell'}`;
+      continue;
+    }
+    if (l.field === 'takeProfit') Object.assign(fields, { takeProfit: price, tpTriggerBy: triggerBy, tpOrderType: 'market' });
+    else Object.assign(fields, { stopLoss: price, slTriggerBy: triggerBy, slOrderType: 'market' });
+  }
+  return { errors, fields };
+}
+
+/** A trigger or limit price as typed: positive, on the instrument's tick; the text to send, or why not. */
+export function checkTickPrice(text: string, label: string, meta: InstrumentMeta): { ok: true; price: string } | { ok: false; error: string } {
+  const step = checkStep(text.trim(), label, meta.priceScale, meta.tick, meta.tickSize);
+  return step.ok ? { ok: true, price: fromScaled(step.units, meta.priceScale) } : step;
 }
 
 /** A spot or margin market buy typed in the quote coin: its qty is the amount to spend. */

@@ -135,6 +135,7 @@ export function OrderFormView({ meta, model, denied, formRef }: { meta: Instrume
             Reduce only
           </label>
         )}
+        {model.derivative && !values.reduceOnly && <TpslFields meta={meta} model={model} />}
         {model.hedge && (
           <SelectField compact label="Position side" value={values.posSide} error={errors.posSide} onChange={(e) => set('posSide', e.target.value as 'long' | 'short' | '')} options={[{ value: '', label: 'Choose…' }, { value: 'long', label: 'Long' }, { value: 'short', label: 'Short' }]} />
         )}
@@ -241,6 +242,9 @@ function ConfirmSummary({ ready, meta }: { ready: ReadyOrder; meta: InstrumentMe
     ['Notional', estimate.notional ? `≈ ${formatDecimal(estimate.notional)} ${meta.quoteCoin}` : 'unknown until the book arrives'],
     ['Fee', estimate.fee ? `≤ ${formatDecimal(estimate.fee)} ${meta.quoteCoin}` : 'unknown'],
   ];
+  const by = (t: string | undefined) => (t === 'mark' ? 'mark price' : 'last price');
+  if (order.takeProfit) rows.push(['Take profit', `${formatDecimal(order.takeProfit)} ${meta.quoteCoin} (${by(order.tpTriggerBy)}), closes at market`]);
+  if (order.stopLoss) rows.push(['Stop loss', `${formatDecimal(order.stopLoss)} ${meta.quoteCoin} (${by(order.slTriggerBy)}), closes at market`]);
   return (
     <>
       <p className="font-semibold">
@@ -256,6 +260,53 @@ function ConfirmSummary({ ready, meta }: { ready: ReadyOrder; meta: InstrumentMe
       </dl>
       <p className="mt-1 text-xs text-muted">Esc or Back cancels; nothing is sent until you confirm.</p>
     </>
+  );
+}
+
+/**
+ * Take-profit and stop-loss presets of a futures order that opens a position: shown on
+ * request, and cleared when the box is unticked, so no preset is sent that is not on screen.
+ */
+function TpslFields({ meta, model }: { meta: InstrumentMeta; model: OrderFormModel }) {
+  const { values, set, errors } = model;
+  const [open, setOpen] = useState(false);
+  const on = open || !!values.takeProfit || !!values.stopLoss;
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(e) => {
+            setOpen(e.target.checked);
+            if (!e.target.checked) {
+              set('takeProfit', '');
+              set('stopLoss', '');
+            }
+          }}
+        />
+        Take profit / stop loss
+      </label>
+      {on && (
+        <>
+          <div className="grid grid-cols-2 gap-2">
+            <Field label={`Take profit (${meta.quoteCoin})`} name="Take profit" value={values.takeProfit ?? ''} error={errors.takeProfit} onChange={(v) => set('takeProfit', v)} />
+            <Field label={`Stop loss (${meta.quoteCoin})`} name="Stop loss" value={values.stopLoss ?? ''} error={errors.stopLoss} onChange={(v) => set('stopLoss', v)} />
+          </div>
+          <SelectField
+            compact
+            label="TP/SL trigger"
+            value={values.tpslTriggerBy ?? 'market'}
+            onChange={(e) => set('tpslTriggerBy', e.target.value as 'market' | 'mark')}
+            options={[
+              { value: 'market', label: 'Last price' },
+              { value: 'mark', label: 'Mark price' },
+            ]}
+          />
+          <p className="text-xs text-muted">When the price reaches one, what this order filled closes at market.</p>
+        </>
+      )}
+    </div>
   );
 }
 

@@ -44,7 +44,7 @@ export type SubmitState =
   | { kind: 'unknown'; clientOid: string; message: string };
 
 function initialValues(): OrderFormValues {
-  return { side: 'buy', orderType: 'limit', price: '', qty: '', sizeUnit: 'quote', timeInForce: 'gtc', reduceOnly: false, posSide: '', stpMode: '', clientOid: newClientOid() };
+  return { side: 'buy', orderType: 'limit', price: '', qty: '', sizeUnit: 'quote', timeInForce: 'gtc', reduceOnly: false, posSide: '', stpMode: '', clientOid: newClientOid(), takeProfit: '', stopLoss: '', tpslTriggerBy: 'market' };
 }
 
 export function useOrderForm(meta: InstrumentMeta, book: BookSource | null = null) {
