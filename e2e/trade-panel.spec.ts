@@ -100,3 +100,25 @@ test('a fill is announced on every screen, not only on the trading screen', asyn
   await simPost('main', '/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '20', clientOid });
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Buy 20 USDT on BTCUSDT filled/)).toBeVisible();
 });
+
+test('on a phone the order form comes first, then book, chart and orders one at a time under tabs', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/trade');
+  const form = page.getByRole('form', { name: 'Order form' });
+  const panes = page.getByRole('tablist', { name: 'Market panels' });
+  await expect(form).toBeVisible({ timeout: 30_000 });
+  const formBox = (await form.boundingBox())!;
+  const tabsBox = (await panes.boundingBox())!;
+  expect(formBox.y).toBeLessThan(tabsBox.y);
+  await expect(page.getByRole('region', { name: 'Order book' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Charts' })).toBeHidden();
+
+  await panes.getByRole('tab', { name: 'Chart' }).click();
+  await expect(page.getByRole('figure', { name: /^Candlestick chart/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Orders' })).toBeHidden();
+
+  await panes.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByRole('tab', { name: /^Open orders \(\d+/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Charts' })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

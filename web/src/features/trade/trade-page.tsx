@@ -67,6 +67,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
   const orders = useUnfilledOrders();
   const pickPrice = useStore(tradeUiStore, (s) => s.pickPrice);
   const [tab, setTab] = useState<PanelTab>('orders');
+  const [pane, setPane] = useState<NarrowPane>('book');
   // Each pick asks the order form to take focus (issue 19: focus used to fall to the page).
   const [formFocus, setFormFocus] = useState(0);
   const pick = (m: InstrumentMeta) => {
@@ -80,6 +81,11 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
   const counts = useMemo(() => openOrderCounts(orders.data?.list ?? [], meta), [orders.data, meta]);
   const canSeeAccount = useGranted('account.read');
   const positions = usePositions();
+  const signedIn = useGranted('trade.read');
+  const strategyCategory = futuresCategoryOf(meta);
+  const metaOfSymbol = useCallback((o: { symbol: string; category?: string | undefined }) => instruments.find((m) => m.symbol === o.symbol && m.category === (o.category ?? strategyCategory)), [instruments, strategyCategory]);
+  const strategies = useUnfilledStrategyOrders(signedIn ? strategyCategory : null);
+  const tpslCount = (strategies.data ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl').length;
   // The chart's price lines: each open limit order, and the entry of each position on this market.
   const priceLines: ChartPriceLine[] = useMemo(() => {
     const lines: ChartPriceLine[] = own.map((o) => ({ price: o.price, title: o.side === 'buy' ? 'Buy order' : 'Sell order', kind: o.side }));
@@ -87,15 +93,16 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
       for (const p of positions.data?.list ?? []) {
         if (p.symbol === meta.symbol && p.category === meta.category) lines.push({ price: p.avgPrice, title: `${p.posSide} entry`, kind: 'entry' });
       }
+      // Where each pending TP/SL of this market would fire.
+      for (const o of strategies.data ?? []) {
+        if (o.symbol !== meta.symbol) continue;
+        if (o.takeProfit) lines.push({ price: o.takeProfit, title: `${o.posSide} TP`, kind: 'buy' });
+        if (o.stopLoss) lines.push({ price: o.stopLoss, title: `${o.posSide} SL`, kind: 'sell' });
+      }
     }
     return lines;
-  }, [own, positions.data, meta, canSeeAccount]);
-  const signedIn = useGranted('trade.read');
+  }, [own, positions.data, strategies.data, meta, canSeeAccount]);
   const metaOf = useCallback((o: OrderRecord) => instruments.find((m) => m.symbol === o.symbol && m.category === o.category), [instruments]);
-  const strategyCategory = futuresCategoryOf(meta);
-  const metaOfSymbol = useCallback((o: { symbol: string; category?: string | undefined }) => instruments.find((m) => m.symbol === o.symbol && m.category === (o.category ?? strategyCategory)), [instruments, strategyCategory]);
-  const strategies = useUnfilledStrategyOrders(signedIn ? strategyCategory : null);
-  const tpslCount = (strategies.data ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl').length;
 
   return (
     <div className="flex flex-col gap-2 p-2">
@@ -106,12 +113,20 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
       </div>
       <TickerStrip meta={meta} />
       <div className="grid gap-2 lg:grid-cols-[minmax(260px,300px)_minmax(0,1fr)_minmax(260px,300px)]">
-        <div className="flex min-w-0 flex-col gap-2">
+        {/* Below lg the form comes first, then one of book, chart and orders at a time (issue 19, Layout). */}
+        <div role="tablist" aria-label="Market panels" className="grid grid-cols-3 gap-1 lg:hidden">
+          {narrowPanes.map((p) => (
+            <button key={p} type="button" role="tab" aria-selected={pane === p} onClick={() => setPane(p)} className={`rounded border border-line py-1.5 text-sm ${pane === p ? 'bg-raised font-semibold' : 'text-muted'}`}>
+              {paneLabels[p]}
+            </button>
+          ))}
+        </div>
+        <div className={`${pane === 'book' ? 'flex' : 'hidden'} min-w-0 flex-col gap-2 lg:flex`}>
           <OrderBookPanel meta={meta} pipeline={pipeline} ownOrders={own} onPickPrice={pickPrice} />
           <TradesTape meta={meta} signedIn={signedIn} />
         </div>
         <div className="flex min-w-0 flex-col gap-2">
-          <section aria-label="Charts" className="grid gap-2 rounded-md border border-line bg-panel p-2 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <section aria-label="Charts" className={`${pane === 'chart' ? 'grid' : 'hidden'} gap-2 rounded-md border border-line bg-panel p-2 lg:grid xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]`}>
             <div className="h-80">
               <CandleChart meta={meta} priceLines={priceLines} />
             </div>
@@ -119,7 +134,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
               <DepthChart pipeline={pipeline} meta={meta} />
             </div>
           </section>
-          <section aria-label="Orders" className="rounded-md border border-line bg-panel p-2">
+          <section aria-label="Orders" className={`${pane === 'orders' ? 'block' : 'hidden'} rounded-md border border-line bg-panel p-2 lg:block`}>
             <div role="tablist" aria-label="Order panels" className="mb-2 flex flex-wrap gap-1">
               <PanelTabButton tab="orders" current={tab} onPick={setTab}>
                 Open orders ({counts.all}
@@ -152,6 +167,10 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
     </div>
   );
 }
+
+type NarrowPane = 'book' | 'chart' | 'orders';
+const narrowPanes: readonly NarrowPane[] = ['book', 'chart', 'orders'];
+const paneLabels: Record<NarrowPane, string> = { book: 'Book', chart: 'Chart', orders: 'Orders' };
 
 type PanelTab = 'orders' | 'tpsl' | 'batch';
 const panelLabels: Record<PanelTab, string> = { orders: 'Open orders', tpsl: 'TP/SL', batch: 'Batch entry' };

@@ -196,13 +196,17 @@ function TpslEditor({
       }}
     >
       {children}
-      <TextField className="w-36" label={`Take profit (${quoteCoin})`} inputMode="decimal" autoComplete="off" value={draft.takeProfit} error={errors.takeProfit} onChange={(e) => change({ takeProfit: e.target.value })} />
-      <TextField className="w-36" label={`Stop loss (${quoteCoin})`} inputMode="decimal" autoComplete="off" value={draft.stopLoss} error={errors.stopLoss} onChange={(e) => change({ stopLoss: e.target.value })} />
+      <TextField compact className="w-36" label={`Take profit (${quoteCoin})`} inputMode="decimal" autoComplete="off" value={draft.takeProfit} error={errors.takeProfit} onChange={(e) => change({ takeProfit: e.target.value })} />
+      <TextField compact className="w-36" label={`Stop loss (${quoteCoin})`} inputMode="decimal" autoComplete="off" value={draft.stopLoss} error={errors.stopLoss} onChange={(e) => change({ stopLoss: e.target.value })} />
       <SelectField compact label="Trigger on" value={draft.triggerBy} onChange={(e) => change({ triggerBy: e.target.value as TpslDraft['triggerBy'] })} options={triggerOptions} />
-      <Button type="submit" disabled={busy || !!denied}>
+      <Button type="submit" className="py-1 text-xs" disabled={busy || !!denied}>
         {submitText}
       </Button>
-      {onCancel && <Button onClick={onCancel}>Close</Button>}
+      {onCancel && (
+        <Button className="py-1 text-xs" onClick={onCancel}>
+          Close
+        </Button>
+      )}
       {errors.form && (
         <p role="alert" className="w-full text-xs text-sell">
           Refused: {errors.form}

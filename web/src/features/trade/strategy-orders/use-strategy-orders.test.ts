@@ -24,8 +24,9 @@ describe('tpslRequestFields', () => {
 });
 
 describe('futuresCategoryOf', () => {
-  it('keeps a futures category and shows USDT-futures for spot and margin', () => {
-    expect(futuresCategoryOf({ category: 'coin-futures' })).toBe('coin-futures');
+  it('keeps the futures category on screen and shows USDT-futures for spot and margin', () => {
+    expect(futuresCategoryOf({ category: 'usdt-futures' })).toBe('usdt-futures');
     expect(futuresCategoryOf({ category: 'spot' })).toBe('usdt-futures');
+    expect(futuresCategoryOf({ category: 'margin' })).toBe('usdt-futures');
   });
 });
