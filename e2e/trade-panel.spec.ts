@@ -122,3 +122,45 @@ test('on a phone the order form comes first, then book, chart and orders one at 
   await expect(page.getByRole('region', { name: 'Charts' })).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('every notification stays in the history under the bell, and a fill sounds once its sound is on in Settings', async ({ page }) => {
+  // A stand-in for Web Audio that records the pitch of each tone started (headless Chromium has no sound device).
+  await page.addInitScript(() => {
+    const played: number[] = [];
+    (window as unknown as { played: number[] }).played = played;
+    class FakeAudio {
+      currentTime = 0;
+      destination = {};
+      createGain() {
+        return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (n: unknown) => n };
+      }
+      createOscillator() {
+        const osc = { frequency: { value: 0 }, connect: (n: unknown) => n, start: () => played.push(osc.frequency.value), stop() {} };
+        return osc;
+      }
+    }
+    (window as unknown as { AudioContext: unknown }).AudioContext = FakeAudio;
+  });
+  await page.goto('/settings');
+  const sounds = page.getByRole('region', { name: 'Notification sounds' });
+  const filled = sounds.getByRole('checkbox', { name: 'Order filled' });
+  await expect(filled).not.toBeChecked();
+  await filled.check();
+  await expect(page.getByRole('status', { name: 'Connection: connected' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+
+  const clientOid = `sound-${Date.now()}`;
+  await simPost('main', '/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '15', clientOid });
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByText(/^Buy 15 USDT on BTCUSDT filled/)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { played: number[] }).played)).toEqual([880]);
+
+  // The toast goes; the history keeps it.
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss notification' }).first().click();
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
+  await bell.click();
+  const history = page.getByRole('region', { name: 'Notification history' });
+  await expect(history.getByText(/^Buy 15 USDT on BTCUSDT filled/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+});

@@ -69,6 +69,7 @@ test.describe('TP/SL', () => {
 
     const moved = await moveMark(offset(mark, 500n));
     expect(moved.strategyOrders).toEqual([expect.objectContaining({ status: 'success', triggerType: 'takeProfit' })]);
+    await expect(notifications(page).getByText('Take profit triggered')).toBeVisible();
     await expect(notifications(page).getByText(/^Sell 0\.01 BTC on BTCUSDT filled/)).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(await longSize()).toBe(sizeBefore);

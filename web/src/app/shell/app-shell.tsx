@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { ErrorBoundary } from '@web/components/error-boundary';
 import { PageFrame } from '@web/components/page-frame';
+import { NotificationHistory } from '@web/features/trade/toasts/notification-history';
 import { OrderNotifications } from '@web/features/trade/toasts/order-notifications';
 import type { Me } from '@contract/schemas/session';
 import { useCurrentAccount } from '@web/lib/session/use-session';
@@ -40,6 +41,7 @@ export function AppShell({ me }: { me: Me }) {
           <AccountSwitcher accounts={me.accounts} />
           <ConnectionIndicator />
           <BadInputWarning />
+          {me.permissions.includes('trade.read') && <NotificationHistory />}
           <ThemeToggle />
           <UserMenu me={me} />
         </div>

@@ -8,6 +8,7 @@ import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { HoldModeControl } from './hold-mode-control';
 import { LeverageTable } from './leverage-table';
+import { NotificationSoundsControl } from './notification-sounds-control';
 import { OrderConfirmationControl } from './order-confirmation-control';
 import { PageFrame } from '@web/components/page-frame';
 
@@ -62,6 +63,7 @@ export function SettingsPage() {
         </dl>
       </section>
       <OrderConfirmationControl />
+      <NotificationSoundsControl />
       <HoldModeControl holdMode={s?.holdMode} positions={positions.data?.list ?? []} pending={orders.data?.list ?? []} />
       <LeverageTable
         title="Leverage per futures symbol"

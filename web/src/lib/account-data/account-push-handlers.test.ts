@@ -201,6 +201,17 @@ describe('strategy-order pushes', () => {
     handlers.strategyOrder({ data: example.data });
     expect(invalidated(client, [...key, { category: 'usdt-futures' }])).toBe(true);
   });
+
+  it('hand each strategy order in a new status to the reaction once, however often it is pushed', () => {
+    const example = (JSON.parse(readFileSync('contract/fixtures/push-strategy-order.json', 'utf8')) as { example: { data: Record<string, unknown>[] } }).example;
+    const seen: string[] = [];
+    const handlers = accountPushHandlers(new QueryClient(), 'main', { onStrategyNews: (items) => seen.push(...items.map((o) => `${o.orderId} ${o.status}`)) });
+    const item = example.data[0]!;
+    handlers.strategyOrder({ data: [item] });
+    handlers.strategyOrder({ data: [item] });
+    handlers.strategyOrder({ data: [{ ...item, status: 'success' }] });
+    expect(seen).toEqual([`${String(item.orderId)} pending`, `${String(item.orderId)} success`]);
+  });
 });
 
 describe('pushes that fail the contract', () => {

@@ -14,7 +14,7 @@ import { fillPushItem } from '@contract/schemas/orders';
 import { accountPushItem, mergeAccountPush, orderPushItem, type OrderPushItem } from '@contract/schemas/ws-private';
 import { badInput, parsePushItems, type BadInput } from '@web/lib/bad-input/bad-input-store';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
-import { strategyOrderRecord } from '@contract/schemas/strategy-orders';
+import { strategyOrderRecord, type StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 import { assetsKey, positionsKey, refreshAccountReads, unfilledStrategyOrdersKey } from './account-queries';
 import { mergeOrderPushes, type OrderPushContext } from './open-orders/merge-order-pushes';
 import { markListsStale } from './list-refresh-events';
@@ -28,6 +28,8 @@ export interface AccountChannelOptions {
    * orders (the shell raises toasts). Keep it stable (a module-level function).
    */
   onOrderNews?: ((items: readonly OrderPushItem[], ctx: OrderPushContext) => void) | undefined;
+  /** Reacts to strategy orders pushed in a new status (a TP/SL fired, failed or was cancelled); a push sent twice once. */
+  onStrategyNews?: ((items: readonly StrategyOrderRecord[]) => void) | undefined;
   /** Where pushes that fail the contract are reported (the page-wide store by default). */
   badInput?: BadInput | undefined;
 }
@@ -68,9 +70,23 @@ export function pushTimes() {
   };
 }
 
+/** Remembers the last `capacity` keys: `fresh(key)` is true the first time a key is seen. */
+function seenOnce(capacity: number) {
+  const seen = new Set<string>();
+  return {
+    fresh(key: string): boolean {
+      if (seen.has(key)) return false;
+      seen.add(key);
+      if (seen.size > capacity) seen.delete(seen.values().next().value!);
+      return true;
+    },
+  };
+}
+
 export function accountPushHandlers(client: QueryClient, account: string, options: AccountChannelOptions = {}): AccountPushHandlers {
   const accountTimes = pushTimes();
   const positionTimes = pushTimes();
+  const strategySeen = seenOnce(500);
   const sink = options.badInput ?? badInput;
   return {
     order(msg) {
@@ -116,7 +132,11 @@ export function accountPushHandlers(client: QueryClient, account: string, option
     strategyOrder(msg) {
       // A TP/SL placed, changed, fired or cancelled: the pending list is read again (the push
       // has no snapshot to patch from, and a fired one leaves the list).
-      if (parsePushItems('strategy-order', strategyOrderRecord, msg.data, sink).length > 0) void client.invalidateQueries({ queryKey: unfilledStrategyOrdersKey(account) });
+      const items = parsePushItems('strategy-order', strategyOrderRecord, msg.data, sink);
+      if (items.length === 0) return;
+      void client.invalidateQueries({ queryKey: unfilledStrategyOrdersKey(account) });
+      const news = items.filter((o) => strategySeen.fresh(`${o.orderId}:${o.status}`));
+      if (news.length > 0) options.onStrategyNews?.(news);
     },
     reconnect() {
       void client.invalidateQueries({ queryKey: ['exchange', account] });

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { holdAccountChannels } from './use-account-channels';
+import { holdAccountChannels, type ChannelReactions } from './use-account-channels';
 
 describe('holdAccountChannels (one set of subscriptions per account)', () => {
   it('opens on the first hold, shares it with later holds, and stops at the last release', () => {
@@ -13,7 +13,7 @@ describe('holdAccountChannels (one set of subscriptions per account)', () => {
         stopped += 1;
       };
     };
-    const releaseShell = holdAccountChannels(client, 'main', () => undefined, open);
+    const releaseShell = holdAccountChannels(client, 'main', { onOrderNews: () => undefined }, open);
     const releaseScreen = holdAccountChannels(client, 'main', null, open);
     expect(opened).toBe(1);
     releaseShell();
@@ -27,18 +27,19 @@ describe('holdAccountChannels (one set of subscriptions per account)', () => {
   it('keeps accounts and query clients apart, and calls every holder’s reaction once per news', () => {
     const client = new QueryClient();
     const seen: string[] = [];
-    let holders: Map<symbol, ((items: readonly never[], ctx: never) => void) | null> | undefined;
+    let holders: Map<symbol, ChannelReactions | null> | undefined;
     const open = (h: typeof holders) => {
       holders = h;
       return () => undefined;
     };
-    holdAccountChannels(client, 'main', () => seen.push('shell'), open as never);
-    holdAccountChannels(client, 'main', () => seen.push('screen'), open as never);
+    holdAccountChannels(client, 'main', { onOrderNews: () => void seen.push('shell'), onStrategyNews: () => void seen.push('shell TP/SL') }, open as never);
+    holdAccountChannels(client, 'main', { onOrderNews: () => void seen.push('screen') }, open as never);
     let otherOpens = 0;
     holdAccountChannels(client, 'sub', null, () => ((otherOpens += 1), () => undefined));
     holdAccountChannels(new QueryClient(), 'main', null, () => ((otherOpens += 1), () => undefined));
-    for (const react of holders?.values() ?? []) react?.([], undefined as never);
-    expect(seen).toEqual(['shell', 'screen']);
+    for (const react of holders?.values() ?? []) react?.onOrderNews?.([], undefined as never);
+    for (const react of holders?.values() ?? []) react?.onStrategyNews?.([]);
+    expect(seen).toEqual(['shell', 'screen', 'shell TP/SL']);
     expect(otherOpens).toBe(2);
   });
 });

@@ -8,23 +8,23 @@
 // the same push, and only the first would see it as news.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { deskSockets } from '@web/lib/ws/desk-sockets';
-import { accountPushHandlers, type AccountChannelOptions, type OrderPushContext } from './account-push-handlers';
+import { accountPushHandlers, type AccountChannelOptions } from './account-push-handlers';
 
-type OrderReaction = (items: readonly OrderPushItem[], ctx: OrderPushContext) => void;
+/** What one mount reacts to: order news (the shell's toasts) and strategy-order news (TP/SL fired). */
+export type ChannelReactions = Pick<AccountChannelOptions, 'onOrderNews' | 'onStrategyNews'>;
 
 interface LiveChannels {
-  /** One entry per mount; a mount without a reaction holds `null`. */
-  readonly holders: Map<symbol, OrderReaction | null>;
+  /** One entry per mount; a mount without reactions holds `null`. */
+  readonly holders: Map<symbol, ChannelReactions | null>;
   readonly stop: () => void;
 }
 
 const live = new WeakMap<QueryClient, Map<string, LiveChannels>>();
 
 /** Subscribes the account's channels on the first hold and stops them at the last release. */
-export function holdAccountChannels(client: QueryClient, account: string, onOrderNews: OrderReaction | null, open: (holders: LiveChannels['holders']) => () => void): () => void {
+export function holdAccountChannels(client: QueryClient, account: string, reactions: ChannelReactions | null, open: (holders: LiveChannels['holders']) => () => void): () => void {
   let byAccount = live.get(client);
   if (!byAccount) {
     byAccount = new Map();
@@ -37,7 +37,7 @@ export function holdAccountChannels(client: QueryClient, account: string, onOrde
     byAccount.set(account, entry);
   }
   const id = Symbol('holder');
-  entry.holders.set(id, onOrderNews);
+  entry.holders.set(id, reactions);
   const held = entry;
   const accounts = byAccount;
   return () => {
@@ -52,7 +52,10 @@ function openChannels(client: QueryClient, account: string, holders: LiveChannel
   const socket = deskSockets().private;
   const on = accountPushHandlers(client, account, {
     onOrderNews: (items, ctx) => {
-      for (const react of holders.values()) react?.(items, ctx);
+      for (const react of holders.values()) react?.onOrderNews?.(items, ctx);
+    },
+    onStrategyNews: (items) => {
+      for (const react of holders.values()) react?.onStrategyNews?.(items);
     },
   });
   const offs = [
@@ -69,13 +72,13 @@ function openChannels(client: QueryClient, account: string, holders: LiveChannel
   };
 }
 
-export function useAccountChannels(options: Pick<AccountChannelOptions, 'onOrderNews'> = {}): void {
+/** `reactions`: keep it stable (a module-level object), or the channels are held again each render. */
+export function useAccountChannels(reactions: ChannelReactions | null = null): void {
   const client = useQueryClient();
   const account = useCurrentAccount();
-  const { onOrderNews } = options;
 
   useEffect(() => {
     if (!account) return;
-    return holdAccountChannels(client, account, onOrderNews ?? null, (holders) => openChannels(client, account, holders));
-  }, [account, client, onOrderNews]);
+    return holdAccountChannels(client, account, reactions, (holders) => openChannels(client, account, holders));
+  }, [account, client, reactions]);
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createConfirmationStore, defaultConfirmationPref, needsConfirmation, readConfirmationPref } from './order-confirmation';
+import { confirmationPref, defaultConfirmationPref, needsConfirmation } from './order-confirmation';
+import { createUserPrefStore, readUserPref } from './user-pref-store';
+
+const readConfirmationPref = (storage: ReturnType<typeof memory>, user: string) => readUserPref(confirmationPref, storage, user);
+const createConfirmationStore = (storage: ReturnType<typeof memory>, user: () => string) => createUserPrefStore(confirmationPref, storage, user);
 
 function memory() {
   const m = new Map<string, string>();

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { strategyOrderRecord, type StrategyOrderRecordInput } from '@contract/schemas/strategy-orders';
 import { describe, expect, it } from 'vitest';
 import { orderPush } from '@web/lib/account-data/account-fixtures.test-support';
 import { orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
-import { orderToastText } from './order-toast-text';
+import { strategyToastText, orderToastText } from './order-toast-text';
 
 const base = orderPush({ price: '65000.5', qty: '0.010', createdTime: '1', updatedTime: '1' });
 
@@ -17,6 +19,7 @@ describe('orderToastText', () => {
       title: 'Order filled',
       body: 'Buy 0.010 BTC on BTCUSDT filled at an average of 64,999.9.',
       key: 'order:1',
+      event: 'filled',
     });
   });
 
@@ -59,5 +62,25 @@ describe('orderToastText', () => {
 
   it('shows an unknown cancel source as sent rather than hiding it', () => {
     expect(orderToastText({ ...base, state: 'canceled', cancelSource: 'risk_engine' as never })?.body).toMatch(/risk engine/);
+  });
+
+});
+
+describe('strategyToastText', () => {
+  const tpsl = JSON.parse(readFileSync('contract/fixtures/rest-unfilled-strategy-orders.json', 'utf8')) as { example: { data: StrategyOrderRecordInput[] } };
+  const record = strategyOrderRecord.parse(tpsl.example.data[0]);
+
+  it('says which side fired, where, on which price', () => {
+    expect(strategyToastText({ ...record, status: 'success', triggerType: 'takeProfit', takeProfit: '70000', tpTriggerBy: 'mark' })).toMatchObject({
+      tone: 'success',
+      title: 'Take profit triggered',
+      body: `Take profit on ${record.symbol} ${record.posSide} at 70,000 (mark price): a closing order was sent.`,
+      event: 'tpsl',
+    });
+    expect(strategyToastText({ ...record, status: 'failed', triggerType: 'stopLoss', stopLoss: '60000', slTriggerBy: 'market' })).toMatchObject({ tone: 'error', title: 'Stop loss failed' });
+  });
+
+  it('says nothing of a TP/SL placed, changed or cancelled (the trader did that)', () => {
+    for (const status of ['pending', 'cancelled'] as const) expect(strategyToastText({ ...record, status })).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { filledText, isQuoteSizedOrder, orderSizeText } from '@web/lib/format/order-size-text';
+import type { NotificationEvent } from '@web/lib/preferences/notification-sounds';
+import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 
 export type ToastTone = 'success' | 'info' | 'warning' | 'error';
 
@@ -12,6 +14,8 @@ export interface ToastText {
   body: string;
   /** Toasts with one key are one toast (the order's id: its events update it in place). */
   key?: string;
+  /** The kind of event, for its optional sound (Settings). */
+  event?: NotificationEvent;
 }
 
 const reasons: Record<string, string> = {
@@ -34,7 +38,7 @@ export function cancelReasonText(source: string): string {
 
 export function orderToastText(o: OrderPushItem): ToastText | null {
   const text = orderEventText(o);
-  return text && { ...text, key: `order:${o.orderId}` };
+  return text && { ...text, key: `order:${o.orderId}`, event: o.state as NotificationEvent };
 }
 
 function orderEventText(o: OrderPushItem): ToastText | null {
@@ -62,4 +66,15 @@ function orderEventText(o: OrderPushItem): ToastText | null {
     default:
       return null;
   }
+}
+
+/** What a toast says when a TP/SL fires or fails (strategy-order push); nothing for other statuses. */
+export function strategyToastText(o: StrategyOrderRecord): ToastText | null {
+  const which = o.triggerType === 'stopLoss' ? 'Stop loss' : o.triggerType === 'takeProfit' ? 'Take profit' : 'TP/SL';
+  const at = o.triggerType === 'stopLoss' ? o.stopLoss : o.triggerType === 'takeProfit' ? o.takeProfit : '';
+  const by = (o.triggerType === 'stopLoss' ? o.slTriggerBy : o.tpTriggerBy) === 'mark' ? 'mark' : 'last';
+  const what = `${o.symbol} ${o.posSide}${at ? ` at ${formatDecimal(at)} (${by} price)` : ''}`;
+  if (o.status === 'success') return { tone: o.triggerType === 'stopLoss' ? 'warning' : 'success', title: `${which} triggered`, body: `${which} on ${what}: a closing order was sent.`, key: `strategy:${o.orderId}`, event: 'tpsl' };
+  if (o.status === 'failed') return { tone: 'error', title: `${which} failed`, body: `${which} on ${what} could not close the position.`, key: `strategy:${o.orderId}`, event: 'tpsl' };
+  return null;
 }

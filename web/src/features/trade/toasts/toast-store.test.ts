@@ -13,6 +13,7 @@ function manualTimers() {
       return next++;
     },
     clear: (h) => void armed.delete(h as number),
+    now: () => 1_000 * next,
   };
   return { timers, fire: () => [...armed.values()].forEach((cb) => cb()), armedCount: () => armed.size };
 }
@@ -45,5 +46,24 @@ describe('toast store', () => {
     const store = createToastStore(manualTimers().timers);
     for (let i = 0; i < 6; i++) store.getState().push({ tone: 'info', title: `t${i}`, body: '' });
     expect(store.getState().toasts.map((t) => t.title)).toEqual(['t3', 't4', 't5']);
+  });
+
+  it('keeps every notification in the history after its toast is gone, one entry per order, newest first', () => {
+    const { timers, fire } = manualTimers();
+    const store = createToastStore(timers);
+    const a = orderPush({ orderId: '1', qty: '0.004', price: '65000', cumExecQty: '0' });
+    const b = orderPush({ orderId: '2', qty: '0.004', price: '65000', cumExecQty: '0' });
+    store.getState().push(orderToastText({ ...a, state: 'partially_filled', cumExecQty: '0.001' })!);
+    store.getState().push(orderToastText({ ...b, state: 'canceled', cancelSource: 'user' })!);
+    store.getState().push(orderToastText({ ...a, state: 'filled', cumExecQty: '0.004', avgPrice: '65000' })!);
+    fire();
+    expect(store.getState().toasts).toHaveLength(0);
+    expect(store.getState().history.map((h) => h.title)).toEqual(['Order filled', 'Order canceled']);
+    expect(store.getState().history[0]).toMatchObject({ event: 'filled', updates: 2 });
+    expect(store.getState().unread).toBe(2);
+    store.getState().markRead();
+    expect(store.getState().unread).toBe(0);
+    store.getState().clearHistory();
+    expect(store.getState().history).toEqual([]);
   });
 });

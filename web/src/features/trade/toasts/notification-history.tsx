@@ -1,0 +1,81 @@
+// The notification history (issue 19, Notifications): a toast lasts seconds, so every one
+// is also kept here for the life of the page, newest first, with its time. The header
+// button shows how many arrived since it was last opened.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { formatClock } from '@web/lib/format/format-time';
+import { toastStore } from './toast-store';
+
+const toneText: Record<string, string> = { success: 'text-buy', info: 'text-accent', warning: 'text-warn', error: 'text-sell' };
+
+export function NotificationHistory() {
+  const history = useStore(toastStore, (s) => s.history);
+  const unread = useStore(toastStore, (s) => s.unread);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    toastStore.getState().markRead();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, history.length]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Notifications${unread > 0 ? `, ${unread} new` : ''}`}
+        onClick={() => setOpen((v) => !v)}
+        className="inline-flex items-center gap-1 rounded border border-line px-2 py-1 text-sm hover:bg-raised"
+      >
+        <span aria-hidden="true">🔔</span>
+        {unread > 0 && (
+          <span aria-hidden="true" className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
+            {unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <section id={panelId} aria-label="Notification history" className="absolute right-0 top-full z-40 mt-1 w-80 max-w-[calc(100vw-1.5rem)] rounded-md border border-line bg-panel p-2 shadow-lg">
+          <div className="mb-1 flex items-center justify-between">
+            <h2 className="text-sm font-semibold">Notifications</h2>
+            <button type="button" disabled={history.length === 0} onClick={() => toastStore.getState().clearHistory()} className="text-xs text-muted underline disabled:opacity-40">
+              Clear
+            </button>
+          </div>
+          {history.length === 0 ? (
+            <p className="text-xs text-muted">No notifications on this page yet.</p>
+          ) : (
+            <ol className="max-h-80 overflow-y-auto text-xs">
+              {history.map((h) => (
+                <li key={h.id} className="border-t border-line/40 py-1.5">
+                  <p className="flex justify-between gap-2">
+                    <span className={`font-semibold ${toneText[h.tone] ?? ''}`}>{h.title}</span>
+                    <time dateTime={new Date(h.at).toISOString()} className="tabular text-muted">
+                      {formatClock(h.at)}
+                    </time>
+                  </p>
+                  <p className="text-muted">{h.body}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
