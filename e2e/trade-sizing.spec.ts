@@ -161,3 +161,18 @@ test('one order filled in four parts gives one toast', async ({ page }) => {
     await setFlow(10);
   }
 });
+
+test('a batch row that is a spot market buy is sized in USDT and spends that amount; a limit row stays in BTC', async ({ page }) => {
+  await openMarket(page);
+  await page.getByRole('tab', { name: 'Batch entry' }).click();
+  const batch = page.getByRole('form', { name: 'Batch orders' });
+  await expect(batch.getByLabel('Row 1 quantity (BTC)')).toBeVisible();
+  await batch.getByLabel('Row 1 type').selectOption('market');
+  await batch.getByLabel('Row 1 amount (USDT)').fill('25');
+  await batch.getByRole('button', { name: /^Place batch/ }).click();
+  await expect(batch.getByLabel('Row 1 result')).toContainText('accepted');
+  const orderId = /accepted \((\d+)\)/.exec(await batch.getByLabel('Row 1 result').innerText())?.[1] ?? '';
+  const history = await simGet<{ list: { orderId: string; qty: string; cumExecValue?: string }[] }>('/api/v3/trade/history-orders', { category: 'SPOT', limit: '100' });
+  expect(history.list.find((o) => o.orderId === orderId)?.qty).toBe('25');
+  await expect(notifications(page).getByText(/^Buy 25 USDT on BTCUSDT filled/)).toBeVisible();
+});

@@ -12,7 +12,7 @@ import { useCurrentAccount } from '@web/lib/session/use-session';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { timeInForces } from '@contract/schemas/common';
 import { refreshOrders, useSettings } from '../api/trade-api';
-import { checkBatch, emptyRow, MAX_BATCH, type BatchRow } from './batch-rows';
+import { checkBatch, emptyRow, MAX_BATCH, rowSizeUnit, type BatchRow } from './batch-rows';
 
 export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
   const [rows, setRows] = useState<BatchRow[]>(() => [emptyRow()]);
@@ -88,8 +88,8 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
               <th scope="col">#</th>
               <th scope="col">Side</th>
               <th scope="col">Type</th>
-              <th scope="col">Price</th>
-              <th scope="col">Qty</th>
+              <th scope="col">Price ({meta.quoteCoin})</th>
+              <th scope="col">Size</th>
               <th scope="col">Time in force</th>
               <th scope="col">Result</th>
               <th scope="col">
@@ -122,7 +122,7 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
                     <input aria-label={`Row ${n} price`} aria-invalid={err?.price ? true : undefined} disabled={row.orderType === 'market'} value={row.price} onChange={(e) => update(row.key, { price: e.target.value })} className="w-24 rounded border border-line bg-surface px-1" />
                   </td>
                   <td>
-                    <input aria-label={`Row ${n} quantity`} aria-invalid={err?.qty ? true : undefined} value={row.qty} onChange={(e) => update(row.key, { qty: e.target.value })} className="w-20 rounded border border-line bg-surface px-1" />
+                    <SizeCell n={n} quote={rowSizeUnit(row, meta) === 'quote'} meta={meta} invalid={!!err?.qty} value={row.qty} onChange={(qty) => update(row.key, { qty })} />
                   </td>
                   <td>
                     <select aria-label={`Row ${n} time in force`} value={row.timeInForce} onChange={(e) => update(row.key, { timeInForce: e.target.value as BatchRow['timeInForce'] })} className="rounded border border-line bg-surface">
@@ -174,5 +174,18 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
         )}
       </div>
     </form>
+  );
+}
+
+/** A row's size, named in its unit: an amount of the quote coin for a spot market buy, else a quantity of the base coin. */
+function SizeCell({ n, quote, meta, invalid, value, onChange }: { n: number; quote: boolean; meta: InstrumentMeta; invalid: boolean; value: string; onChange(v: string): void }) {
+  const coin = quote ? meta.quoteCoin : meta.baseCoin;
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <input aria-label={`Row ${n} ${quote ? 'amount' : 'quantity'} (${coin})`} aria-invalid={invalid ? true : undefined} inputMode="decimal" value={value} onChange={(e) => onChange(e.target.value)} className="w-20 rounded border border-line bg-surface px-1" />
+      <span aria-hidden="true" className="text-muted">
+        {coin}
+      </span>
+    </span>
   );
 }

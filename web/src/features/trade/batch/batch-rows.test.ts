@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { instrumentMeta, type InstrumentMeta } from '@web/lib/instruments/instrument-meta';
-import { btcSpot } from '@web/lib/instruments/instrument-fixtures.test-support';
-import { checkBatch, chunk, emptyRow, matchBatchResults, type BatchRow } from './batch-rows';
+import { btcPerp, btcSpot } from '@web/lib/instruments/instrument-fixtures.test-support';
+import { checkBatch, chunk, emptyRow, matchBatchResults, rowSizeUnit, type BatchRow } from './batch-rows';
 
 const ctx = { meta: instrumentMeta(btcSpot) as InstrumentMeta, holdMode: 'one_way_mode' as const };
+const perp = instrumentMeta(btcPerp) as InstrumentMeta;
 const row = (over: Partial<BatchRow>): BatchRow => ({ ...emptyRow(), price: '60000.00', qty: '0.0010', ...over });
 
 describe('checkBatch', () => {
@@ -23,6 +24,21 @@ describe('checkBatch', () => {
     if (r.ok) return;
     expect(r.errors.get(bad.key)?.price).toMatch(/multiple of 0\.01/);
     expect(r.message).toBe('1 of 2 rows need fixing; nothing was sent');
+  });
+
+  it('sizes a spot market buy row in the quote coin it spends, and every other row in the base coin', () => {
+    const buy = row({ orderType: 'market', price: '', qty: '100' });
+    const sell = row({ orderType: 'market', side: 'sell', price: '', qty: '0.0010' });
+    expect(rowSizeUnit(buy, ctx.meta)).toBe('quote');
+    expect(rowSizeUnit(sell, ctx.meta)).toBe('base');
+    expect(rowSizeUnit(row({}), ctx.meta)).toBe('base');
+    expect(rowSizeUnit(buy, perp)).toBe('base');
+    const r = checkBatch([buy, sell], ctx);
+    expect(r.ok && r.orders.map((o) => o.qty)).toEqual(['100', '0.0010']);
+    // 0.001 of a coin is no amount of USDT: the spot market buy row is refused, naming the amount.
+    const tiny = row({ orderType: 'market', price: '', qty: '0.001' });
+    const refused = checkBatch([tiny], ctx);
+    expect(refused.ok ? undefined : refused.errors.get(tiny.key)?.qty).toMatch(/^Amount/);
   });
 
   it('rejects a batch of 21 orders with a clear error', () => {

@@ -3,7 +3,8 @@
 // per-order answer (spec 4.7 rule 4: a batch may succeed in part) matched back to its row.
 import { MAX_BATCH, type BatchItemResult, type PlaceOrderRequest } from '@contract/schemas/orders';
 import { newClientOid } from '@web/lib/instruments/client-oid';
-import { validateOrderForm, type OrderFormContext, type OrderFormErrors, type OrderFormValues } from '@web/lib/instruments/order-form-schema';
+import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
+import { isQuoteSized, validateOrderForm, type OrderFormContext, type OrderFormErrors, type OrderFormValues } from '@web/lib/instruments/order-form-schema';
 
 export interface BatchRow {
   key: string;
@@ -24,6 +25,15 @@ export function emptyRow(): BatchRow {
   return { key: clientOid, side: 'buy', orderType: 'limit', price: '', qty: '', timeInForce: 'gtc', clientOid };
 }
 
+/**
+ * The coin a row's size is typed in: a spot or margin market buy spends an amount of the
+ * quote coin (trade.md place-order `qty`), as the order form's does; every other row is a
+ * quantity of the base coin. The grid names the unit on each row.
+ */
+export function rowSizeUnit(row: Pick<BatchRow, 'side' | 'orderType'>, meta: Pick<InstrumentMeta, 'category'>): 'base' | 'quote' {
+  return isQuoteSized({ ...row, sizeUnit: 'quote' }, meta) ? 'quote' : 'base';
+}
+
 export type BatchCheck = { ok: true; orders: PlaceOrderRequest[] } | { ok: false; errors: Map<string, OrderFormErrors>; message: string };
 
 /** Every row checked; the batch is sent only when all rows pass. */
@@ -34,7 +44,7 @@ export function checkBatch(rows: readonly BatchRow[], ctx: OrderFormContext): Ba
   const orders: PlaceOrderRequest[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const r = validateOrderForm({ ...row, reduceOnly: false, posSide: '', stpMode: '' }, ctx);
+    const r = validateOrderForm({ ...row, sizeUnit: rowSizeUnit(row, ctx.meta), reduceOnly: false, posSide: '', stpMode: '' }, ctx);
     if (!r.ok) errors.set(row.key, r.errors);
     else if (seen.has(row.clientOid)) errors.set(row.key, { clientOid: 'Client order ID is used by another row' });
     else orders.push(r.order);
