@@ -51,7 +51,7 @@ test('after a fill, without a reload: fills, order history, financial records, p
   const positionTable = positions.getByRole('table', { name: 'Positions' });
   await expect(positionTable.getByRole('row').nth(1)).not.toHaveText(/Loading/, { timeout: 30_000 });
   // The sizes of the BTCUSDT positions (none, or one per side): the Size column.
-  const btcSizes = async () => (await positionTable.getByRole('row', { name: /^Position BTCUSDT / }).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[1]?.textContent ?? ''))).join('|');
+  const btcSizes = async () => (await positionTable.getByRole('row', { name: /^Position BTCUSDT / }).evaluateAll((rows) => rows.map((r) => r.querySelector('td[aria-label="Size"]')?.textContent ?? ''))).join('|');
   const sizesBefore = await btcSizes();
 
   const assets = await context.newPage();

@@ -119,6 +119,15 @@ test.describe('TP/SL', () => {
     const changed = page.getByRole('row', { name: 'TP/SL BTCUSDT long' }).filter({ hasText: Number(offset(mark, -2000n)).toLocaleString('en-US') });
     await expect(changed).toHaveCount(1);
 
+    // The positions tab under the chart shows it on the position's row, beside Close, in view.
+    await page.getByRole('tab', { name: /^Positions \(\d+\)$/ }).click();
+    const position = page.getByRole('tabpanel', { name: 'Positions' }).getByRole('row', { name: 'Position BTCUSDT long' });
+    await expect(position.getByLabel('TP/SL')).toContainText(`SL ${Number(offset(mark, -2000n)).toLocaleString('en-US')}`);
+    await expect(position.getByLabel('ROE')).toHaveText(/%$/);
+    const close = await position.getByRole('button', { name: 'Close BTCUSDT long' }).boundingBox();
+    expect(close && close.x + close.width <= 1280 && close.y + close.height <= 720 + (await page.evaluate(() => window.scrollY))).toBe(true);
+    await page.getByRole('tab', { name: /^TP\/SL \(\d+\)$/ }).click();
+
     await changed.getByRole('button', { name: 'Cancel TP/SL BTCUSDT long' }).click();
     await expect(changed).toHaveCount(0);
     const history = await simGet<{ list: { status: string; stopLoss: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });

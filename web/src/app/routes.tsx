@@ -11,7 +11,7 @@ export interface DeskRoute {
 }
 
 export const routes: readonly DeskRoute[] = [
-  { path: '/trade', label: 'Trade', permission: 'market.read', screen: lazy(() => import('@web/features/trade/trade-page')) },
+  { path: '/trade', label: 'Trade', permission: 'market.read', screen: lazy(tradeScreen) },
   { path: '/orders', label: 'Orders', permission: 'trade.read', screen: lazy(() => import('@web/features/history/history-page')) },
   { path: '/positions', label: 'Positions', permission: 'account.read', screen: lazy(() => import('@web/features/account/positions-page')) },
   { path: '/assets', label: 'Assets', permission: 'account.read', screen: lazy(() => import('@web/features/account/assets-page')) },
@@ -21,6 +21,12 @@ export const routes: readonly DeskRoute[] = [
   { path: '/audit', label: 'Audit', permission: 'audit.read', screen: lazy(() => import('@web/features/audit/audit-page')) },
   { path: '/settings', label: 'Settings', permission: 'account.read', screen: lazy(() => import('@web/features/settings/settings-page')) },
 ];
+
+/** The trade screen with the account's positions under its chart: the app composes the two features. */
+async function tradeScreen() {
+  const [{ TradePage }, { PositionsTable }] = await Promise.all([import('@web/features/trade/trade-page'), import('@web/features/account/positions-table')]);
+  return { default: () => <TradePage positionsPanel={<PositionsTable compact />} /> };
+}
 
 /** Two features on one screen: the app composes them (features never import each other). */
 async function opsScreen() {

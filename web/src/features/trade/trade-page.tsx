@@ -31,7 +31,8 @@ import { futuresCategoryOf } from './strategy-orders/use-strategy-orders';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
 
-export function TradePage() {
+/** `positionsPanel`: the account's positions, composed in by the app (features never import each other). */
+export function TradePage({ positionsPanel }: { positionsPanel?: ReactNode } = {}) {
   useAccountChannels();
   const instruments = useInstruments();
   const key = useStore(tradeUiStore, (s) => s.instrument);
@@ -57,12 +58,12 @@ export function TradePage() {
       </div>
     );
   }
-  return <TradeScreen meta={meta} instruments={list} onPick={(m) => setInstrument({ category: m.category, symbol: m.symbol })} />;
+  return <TradeScreen meta={meta} instruments={list} positionsPanel={positionsPanel} onPick={(m) => setInstrument({ category: m.category, symbol: m.symbol })} />;
 }
 
 export default TradePage;
 
-function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; instruments: readonly InstrumentMeta[]; onPick(m: InstrumentMeta): void }) {
+function TradeScreen({ meta, instruments, positionsPanel, onPick }: { meta: InstrumentMeta; instruments: readonly InstrumentMeta[]; positionsPanel: ReactNode; onPick(m: InstrumentMeta): void }) {
   const pipeline = useBookPipeline(meta);
   const orders = useUnfilledOrders();
   const pickPrice = useStore(tradeUiStore, (s) => s.pickPrice);
@@ -81,6 +82,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
   const counts = useMemo(() => openOrderCounts(orders.data?.list ?? [], meta), [orders.data, meta]);
   const canSeeAccount = useGranted('account.read');
   const positions = usePositions();
+  const openPositions = (positions.data?.list ?? []).filter((p) => /[1-9]/.test(p.total)).length;
   const signedIn = useGranted('trade.read');
   const strategyCategory = futuresCategoryOf(meta);
   const metaOfSymbol = useCallback((o: { symbol: string; category?: string | undefined }) => instruments.find((m) => m.symbol === o.symbol && m.category === (o.category ?? strategyCategory)), [instruments, strategyCategory]);
@@ -140,6 +142,11 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
                 Open orders ({counts.all}
                 <span className="sr-only"> in all markets, {counts.market} on {meta.symbol}</span>)
               </PanelTabButton>
+              {positionsPanel && canSeeAccount && (
+                <PanelTabButton tab="positions" current={tab} onPick={setTab}>
+                  Positions ({openPositions})
+                </PanelTabButton>
+              )}
               {signedIn && (
                 <PanelTabButton tab="tpsl" current={tab} onPick={setTab}>
                   TP/SL ({tpslCount})
@@ -151,6 +158,7 @@ function TradeScreen({ meta, instruments, onPick }: { meta: InstrumentMeta; inst
             </div>
             <div role="tabpanel" aria-label={panelLabels[tab]}>
               {tab === 'orders' && <OpenOrdersPanel metaOf={metaOf} current={meta} />}
+              {tab === 'positions' && positionsPanel}
               {tab === 'tpsl' && <StrategyOrdersPanel meta={meta} metaOf={metaOfSymbol} />}
               {tab === 'batch' && <BatchEntry meta={meta} />}
             </div>
@@ -172,8 +180,8 @@ type NarrowPane = 'book' | 'chart' | 'orders';
 const narrowPanes: readonly NarrowPane[] = ['book', 'chart', 'orders'];
 const paneLabels: Record<NarrowPane, string> = { book: 'Book', chart: 'Chart', orders: 'Orders' };
 
-type PanelTab = 'orders' | 'tpsl' | 'batch';
-const panelLabels: Record<PanelTab, string> = { orders: 'Open orders', tpsl: 'TP/SL', batch: 'Batch entry' };
+type PanelTab = 'orders' | 'positions' | 'tpsl' | 'batch';
+const panelLabels: Record<PanelTab, string> = { orders: 'Open orders', positions: 'Positions', tpsl: 'TP/SL', batch: 'Batch entry' };
 
 function PanelTabButton({ tab, current, onPick, children }: { tab: PanelTab; current: PanelTab; onPick(tab: PanelTab): void; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 // The notification history (issue 19, Notifications): a toast lasts seconds, so every one
 // is also kept here for the life of the page, newest first, with its time. The header
-// button shows how many arrived since it was last opened.
+// button shows how many arrived since it was last opened. The panel sits above the toasts.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { formatClock } from '@web/lib/format/format-time';
@@ -42,7 +42,11 @@ export function NotificationHistory() {
         onClick={() => setOpen((v) => !v)}
         className="inline-flex items-center gap-1 rounded border border-line px-2 py-1 text-sm hover:bg-raised"
       >
-        <span aria-hidden="true">🔔</span>
+        {/* Drawn, not an emoji: a browser without an emoji font shows an empty box. */}
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
+          <path d="M8 1.5a4 4 0 0 0-4 4v3L2.5 11h11L12 8.5v-3a4 4 0 0 0-4-4Z" />
+          <path d="M6.5 13a1.5 1.5 0 0 0 3 0" />
+        </svg>
         {unread > 0 && (
           <span aria-hidden="true" className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
             {unread}
@@ -50,7 +54,7 @@ export function NotificationHistory() {
         )}
       </button>
       {open && (
-        <section id={panelId} aria-label="Notification history" className="absolute right-0 top-full z-40 mt-1 w-80 max-w-[calc(100vw-1.5rem)] rounded-md border border-line bg-panel p-2 shadow-lg">
+        <section id={panelId} aria-label="Notification history" className="absolute right-0 top-full z-[60] mt-1 w-80 max-w-[calc(100vw-1.5rem)] rounded-md border border-line bg-panel p-2 shadow-lg">
           <div className="mb-1 flex items-center justify-between">
             <h2 className="text-sm font-semibold">Notifications</h2>
             <button type="button" disabled={history.length === 0} onClick={() => toastStore.getState().clearHistory()} className="text-xs text-muted underline disabled:opacity-40">
