@@ -1,10 +1,11 @@
 // The one error value the UI sees from REST and WebSocket calls alike (STYLE.md:
 // errors are values with a code and a message, shown where the user acted). It is
 // the contract's ApiError, so `instanceof` holds for errors from either side, with
-// the envelope's `msg` named as the envelope names it.
+// the envelope's `msg` named as the envelope names it; its own name says it is the
+// desk client's, not the contract's class.
 import { ApiError as ContractApiError } from '@contract/errors';
 
-export class ApiError extends ContractApiError {
+export class DeskApiError extends ContractApiError {
   constructor(init: { code: string; msg: string; status: number; field?: string | undefined }) {
     super(init.code, init.msg, init.status, init.field);
   }

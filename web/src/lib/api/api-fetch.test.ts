@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError as ContractApiError } from '@contract/errors';
-import { ApiError } from './api-error';
+import { DeskApiError } from './api-error';
 import { buildQueryString, createApiFetch, type SessionHeaders } from './api-fetch';
 
 interface Call {
@@ -52,13 +52,13 @@ describe('apiFetch', () => {
     expect(headersOf(calls[0])['x-desk-account']).toBe('broker');
   });
 
-  it('throws ApiError with code, msg and status when the exchange refuses', async () => {
+  it('throws DeskApiError with code, msg and status when the exchange refuses', async () => {
     const api = createApiFetch({
       fetch: fakeFetch(400, { code: '25202', msg: 'Insufficient balance', requestTime: 1, data: null }),
       session: session(),
     });
     const error = await api({ method: 'POST', path: '/api/v3/trade/place-order', body: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(DeskApiError);
     expect(error).toBeInstanceOf(ContractApiError);
     expect(error).toMatchObject({ code: '25202', msg: 'Insufficient balance', status: 400 });
   });

@@ -1,7 +1,7 @@
 // The browser's only door to the exchange: exchange paths on the proxy, with the
 // desk's account and CSRF headers added and the envelope unwrapped (spec 2.1, 7.1).
 import { anyEnvelope, SUCCESS } from '@contract/schemas/envelope';
-import { ApiError, clientErrorCodes } from './api-error';
+import { DeskApiError, clientErrorCodes } from './api-error';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -58,7 +58,7 @@ export function createApiFetch(deps: ApiFetchDeps): ApiFetch {
       response = await deps.fetch(request.path + buildQueryString(request.query), init);
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      throw new ApiError({ code: clientErrorCodes.network, msg: `the desk server did not answer (${describe(e)})`, status: 0 });
+      throw new DeskApiError({ code: clientErrorCodes.network, msg: `the desk server did not answer (${describe(e)})`, status: 0 });
     }
 
     const text = await response.text();
@@ -66,15 +66,15 @@ export function createApiFetch(deps: ApiFetchDeps): ApiFetch {
     try {
       raw = JSON.parse(text);
     } catch {
-      throw new ApiError({ code: clientErrorCodes.badResponse, msg: `HTTP ${response.status}: the answer is not JSON`, status: response.status });
+      throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `HTTP ${response.status}: the answer is not JSON`, status: response.status });
     }
     const parsed = anyEnvelope.safeParse(raw);
     if (!parsed.success) {
-      throw new ApiError({ code: clientErrorCodes.badResponse, msg: `HTTP ${response.status}: the answer is not an exchange envelope`, status: response.status });
+      throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `HTTP ${response.status}: the answer is not an exchange envelope`, status: response.status });
     }
     const env = parsed.data;
     if (env.code !== SUCCESS || !response.ok) {
-      throw new ApiError({ code: env.code, msg: env.msg, status: response.status, field: fieldOf(raw) });
+      throw new DeskApiError({ code: env.code, msg: env.msg, status: response.status, field: fieldOf(raw) });
     }
     return env.data as T;
   };

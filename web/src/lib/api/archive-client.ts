@@ -4,7 +4,7 @@
 import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, type ArchiveFeed, type ArchiveMeta, type ArchivePage, type ArchiveQuery, type ArchiveStatus } from '@contract/schemas/archive';
 import { check } from '@contract/validation';
 import type { z } from 'zod';
-import { ApiError, clientErrorCodes } from './api-error';
+import { DeskApiError, clientErrorCodes } from './api-error';
 import { buildQueryString, type ApiFetch } from './api-fetch';
 
 export type { ArchiveFeed, ArchivePage, ArchiveQuery, ArchiveStatus };
@@ -12,7 +12,7 @@ export type { ArchiveFeed, ArchivePage, ArchiveQuery, ArchiveStatus };
 function checked(query: ArchiveQuery): ArchiveQuery {
   const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as ArchiveQuery;
   const c = check(archiveQuerySchema, sent);
-  if (!c.ok) throw new ApiError({ code: clientErrorCodes.invalidRequest, msg: `${c.field}: ${c.message}; nothing was sent`, status: 0, field: c.field });
+  if (!c.ok) throw new DeskApiError({ code: clientErrorCodes.invalidRequest, msg: `${c.field}: ${c.message}; nothing was sent`, status: 0, field: c.field });
   return sent;
 }
 
@@ -21,7 +21,7 @@ function parsed<S extends z.ZodType>(schema: S, raw: unknown, path: string): z.i
   if (p.success) return p.data;
   const issue = p.error.issues[0];
   const field = issue?.path.join('.') ?? '';
-  throw new ApiError({ code: clientErrorCodes.badResponse, msg: `${path} answered with an unexpected ${field}: ${issue?.message ?? 'shape'}`, status: 200, field });
+  throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `${path} answered with an unexpected ${field}: ${issue?.message ?? 'shape'}`, status: 200, field });
 }
 
 export async function fetchArchivePage(apiFetch: ApiFetch, feed: ArchiveFeed, query: ArchiveQuery, opts: { signal?: AbortSignal | undefined } = {}): Promise<ArchivePage> {
@@ -72,7 +72,7 @@ export async function readArchiveCsv(
     } catch {
       // the status says enough
     }
-    throw new ApiError({ code: clientErrorCodes.badResponse, msg, status: response.status });
+    throw new DeskApiError({ code: clientErrorCodes.badResponse, msg, status: response.status });
   }
   const total = Number(response.headers.get('x-archive-rows') ?? '0');
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

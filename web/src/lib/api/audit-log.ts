@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { auditPageSchema, auditQuerySchema, type AuditPage, type AuditRow } from '@contract/schemas/audit';
 import { check } from '@contract/validation';
-import { ApiError, clientErrorCodes } from './api-error';
+import { DeskApiError, clientErrorCodes } from './api-error';
 import type { ApiFetch } from './api-fetch';
 
 export type { AuditPage, AuditRow };
@@ -16,13 +16,13 @@ export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 export async function fetchAuditPage(apiFetch: ApiFetch, query: AuditQueryInput, opts: { signal?: AbortSignal | undefined } = {}): Promise<AuditPage> {
   const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as AuditQueryInput;
   const checked = check(auditQuerySchema, sent);
-  if (!checked.ok) throw new ApiError({ code: clientErrorCodes.invalidRequest, msg: `${checked.field}: ${checked.message}; nothing was sent`, status: 0, field: checked.field });
+  if (!checked.ok) throw new DeskApiError({ code: clientErrorCodes.invalidRequest, msg: `${checked.field}: ${checked.message}; nothing was sent`, status: 0, field: checked.field });
   const raw = await apiFetch({ path: '/audit', query: sent, signal: opts.signal });
   const parsed = auditPageSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    throw new ApiError({ code: clientErrorCodes.badResponse, msg: `/audit answered with an unexpected ${field}: ${issue?.message ?? 'shape'}`, status: 200, field });
+    throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `/audit answered with an unexpected ${field}: ${issue?.message ?? 'shape'}`, status: 200, field });
   }
   return parsed.data;
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { EndpointDef } from '@contract/endpoints';
 import { firstProblem } from '@contract/validation';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
-import { ApiError, clientErrorCodes } from './api-error';
+import { DeskApiError, clientErrorCodes } from './api-error';
 import type { ApiFetch, QueryValue } from './api-fetch';
 
 export type ParamsOf<E extends EndpointDef> = z.input<E['request']>;
@@ -27,7 +27,7 @@ export function createCallEndpoint(apiFetch: ApiFetch): CallEndpoint {
     const checked = endpoint.request.safeParse(params);
     if (!checked.success) {
       const { field, message } = firstProblem(checked.error);
-      throw new ApiError({ code: invalidRequestCode, msg: `${field}: ${message}; nothing was sent`, status: 0, field });
+      throw new DeskApiError({ code: invalidRequestCode, msg: `${field}: ${message}; nothing was sent`, status: 0, field });
     }
     // The caller's own values go on the wire (the schema's input is the wire form;
     // its output may be normalised differently), now known to be valid.
@@ -43,7 +43,7 @@ export function createCallEndpoint(apiFetch: ApiFetch): CallEndpoint {
       const { field, message } = firstProblem(parsed.error);
       // Refused, not rendered wrong, and never silently: counted and shown in the header too.
       badInput.report(endpoint.path, field, message);
-      throw new ApiError({ code: clientErrorCodes.badResponse, msg: `${endpoint.path} answered with an unexpected ${field}: ${message}`, status: 200, field });
+      throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `${endpoint.path} answered with an unexpected ${field}: ${message}`, status: 200, field });
     }
     return parsed.data as ResultOf<E>;
   };

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError as ContractApiError } from '@contract/errors';
-import { ApiError } from './api-error';
+import { DeskApiError } from './api-error';
 import { describeError } from './describe-error';
 
 describe('describeError', () => {
   it('gives the exchange message with its code', () => {
-    expect(describeError(new ApiError({ code: '43012', msg: 'Insufficient balance', status: 400 }))).toBe('Insufficient balance (43012)');
+    expect(describeError(new DeskApiError({ code: '43012', msg: 'Insufficient balance', status: 400 }))).toBe('Insufficient balance (43012)');
   });
 
   it('puts the field the proxy names before the message', () => {
-    expect(describeError(new ApiError({ code: 'DESK400', msg: 'must be a decimal', status: 400, field: 'qty' }))).toBe('qty: must be a decimal (DESK400)');
+    expect(describeError(new DeskApiError({ code: 'DESK400', msg: 'must be a decimal', status: 400, field: 'qty' }))).toBe('qty: must be a decimal (DESK400)');
   });
 
   it('does not repeat a field the message already starts with', () => {
-    expect(describeError(new ApiError({ code: 'desk.invalid-request', msg: 'price: is required; nothing was sent', status: 0, field: 'price' }))).toBe(
+    expect(describeError(new DeskApiError({ code: 'desk.invalid-request', msg: 'price: is required; nothing was sent', status: 0, field: 'price' }))).toBe(
       'price: is required; nothing was sent (desk.invalid-request)',
     );
   });

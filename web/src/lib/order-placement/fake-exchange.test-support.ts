@@ -3,7 +3,7 @@
 // (done, then the answer is lost as a 500), 'network' (nothing done, the fetch failed),
 // 'hang' (never answers until the caller's signal aborts), 'ok'.
 import type { BatchItemResult, OrderRecord, PlaceOrderRequest } from '@contract/schemas/orders';
-import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
+import { DeskApiError, clientErrorCodes } from '@web/lib/api/api-error';
 import type { OrderAck, PlacementApi } from './placement-api';
 import type { RetryPolicy } from './retry-policy';
 
@@ -22,7 +22,7 @@ export class FakeExchange implements PlacementApi {
   place(order: PlaceOrderRequest, signal: AbortSignal): Promise<OrderAck> {
     return this.run('place', signal, () => {
       const r = this.accept(order);
-      if ('code' in r) throw new ApiError({ code: r.code, msg: r.msg, status: 400 });
+      if ('code' in r) throw new DeskApiError({ code: r.code, msg: r.msg, status: 400 });
       return r;
     });
   }
@@ -39,7 +39,7 @@ export class FakeExchange implements PlacementApi {
   modify(request: { orderId?: string; price?: string; qty?: string }, signal: AbortSignal): Promise<OrderAck> {
     return this.run('modify', signal, () => {
       const o = this.orders.find((x) => x.orderId === request.orderId);
-      if (!o || o.state === 'canceled') throw new ApiError({ code: '25205', msg: 'order is final', status: 400 });
+      if (!o || o.state === 'canceled') throw new DeskApiError({ code: '25205', msg: 'order is final', status: 400 });
       if (request.price) o.price = request.price;
       if (request.qty) o.qty = request.qty;
       return { orderId: o.orderId, clientOid: o.clientOid };
@@ -56,7 +56,7 @@ export class FakeExchange implements PlacementApi {
         try {
           return { ...this.cancelOne(r.orderId ?? ''), code: '00000', msg: 'success' };
         } catch (e) {
-          return { orderId: r.orderId ?? '', clientOid: '', code: (e as ApiError).code, msg: (e as ApiError).message };
+          return { orderId: r.orderId ?? '', clientOid: '', code: (e as DeskApiError).code, msg: (e as DeskApiError).message };
         }
       }),
     );
@@ -76,8 +76,8 @@ export class FakeExchange implements PlacementApi {
 
   private cancelOne(orderId: string): OrderAck {
     const o = this.orders.find((x) => x.orderId === orderId);
-    if (!o) throw new ApiError({ code: '25204', msg: 'order does not exist', status: 400 });
-    if (o.state === 'canceled') throw new ApiError({ code: '25205', msg: 'order is canceled', status: 400 });
+    if (!o) throw new DeskApiError({ code: '25204', msg: 'order does not exist', status: 400 });
+    if (o.state === 'canceled') throw new DeskApiError({ code: '25205', msg: 'order is canceled', status: 400 });
     o.state = o.orderStatus = 'canceled';
     return { orderId, clientOid: o.clientOid };
   }
@@ -101,11 +101,11 @@ export class FakeExchange implements PlacementApi {
     if (fault === 'hang') {
       return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
     }
-    if (fault === 'refuse5xx') return Promise.reject(new ApiError({ code: '45002', msg: 'Service temporarily unavailable', status: 503 }));
-    if (fault === 'network') return Promise.reject(new ApiError({ code: clientErrorCodes.network, msg: 'the desk server did not answer', status: 0 }));
+    if (fault === 'refuse5xx') return Promise.reject(new DeskApiError({ code: '45002', msg: 'Service temporarily unavailable', status: 503 }));
+    if (fault === 'network') return Promise.reject(new DeskApiError({ code: clientErrorCodes.network, msg: 'the desk server did not answer', status: 0 }));
     try {
       const value = act();
-      if (fault === 'lost') return Promise.reject(new ApiError({ code: '45001', msg: 'Internal error', status: 500 }));
+      if (fault === 'lost') return Promise.reject(new DeskApiError({ code: '45001', msg: 'Internal error', status: 500 }));
       return Promise.resolve(value);
     } catch (e) {
       return Promise.reject(e as Error);

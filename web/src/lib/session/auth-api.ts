@@ -1,5 +1,5 @@
 // The proxy's session routes (/auth/*). Not exchange paths, so not in the catalog.
-import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
+import { DeskApiError, clientErrorCodes } from '@web/lib/api/api-error';
 import { meSchema, type Me } from '@contract/schemas/session';
 import { sessionEndedNotice } from './session-ended-notice';
 
@@ -13,13 +13,13 @@ async function readJson(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError({ code: clientErrorCodes.badResponse, msg: `HTTP ${response.status}: the answer is not JSON`, status: response.status });
+    throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `HTTP ${response.status}: the answer is not JSON`, status: response.status });
   }
 }
 
-function errorFrom(response: Response, body: unknown): ApiError {
+function errorFrom(response: Response, body: unknown): DeskApiError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; msg?: unknown; field?: unknown };
-  return new ApiError({
+  return new DeskApiError({
     code: typeof b.code === 'string' ? b.code : `HTTP${response.status}`,
     msg: typeof b.msg === 'string' ? b.msg : `HTTP ${response.status}`,
     status: response.status,
@@ -38,7 +38,7 @@ async function send(fetchImpl: FetchLike, path: string, init: RequestInit): Prom
   try {
     response = await fetchImpl(path, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
   } catch (e) {
-    throw new ApiError({ code: clientErrorCodes.network, msg: `the desk server did not answer (${e instanceof Error ? e.message : String(e)})`, status: 0 });
+    throw new DeskApiError({ code: clientErrorCodes.network, msg: `the desk server did not answer (${e instanceof Error ? e.message : String(e)})`, status: 0 });
   }
   const body = await readJson(response);
   if (!response.ok) throw errorFrom(response, body);
@@ -51,11 +51,11 @@ export async function fetchMe(fetchImpl: FetchLike = defaultFetch, signal?: Abor
     const body = await send(fetchImpl, '/auth/me', signal ? { signal } : {});
     const parsed = meSchema.safeParse(unwrap(body));
     if (!parsed.success) {
-      throw new ApiError({ code: clientErrorCodes.badResponse, msg: `/auth/me: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(), status: 200 });
+      throw new DeskApiError({ code: clientErrorCodes.badResponse, msg: `/auth/me: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(), status: 200 });
     }
     return parsed.data;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) {
+    if (e instanceof DeskApiError && e.status === 401) {
       if (e.code === 'DESK401S') sessionEndedNotice.setState({ message: e.message });
       return null;
     }

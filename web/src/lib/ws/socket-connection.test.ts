@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@web/lib/api/api-error';
+import { DeskApiError } from '@web/lib/api/api-error';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
 import type { ConnectionEnvironment, EnvironmentEvent } from './connection-environment';
 import type { ConnectionStatus } from './connection-status';
@@ -587,7 +587,7 @@ describe('SocketConnection trade ops', () => {
     latest().open();
     const result = conn.send({ ...place, id: 'x2' });
     latest().receive({ event: 'trade', id: 'x2', code: '25202', msg: 'insufficient balance' });
-    await expect(result).rejects.toBeInstanceOf(ApiError);
+    await expect(result).rejects.toBeInstanceOf(DeskApiError);
     await expect(result).rejects.toMatchObject({ code: '25202' });
   });
 

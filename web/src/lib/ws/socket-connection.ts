@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { quoteLongSequences } from '@contract/book/sequence';
 import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
 import { firstProblem } from '@contract/validation';
-import { ApiError, clientErrorCodes } from '@web/lib/api/api-error';
+import { DeskApiError, clientErrorCodes } from '@web/lib/api/api-error';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { backoffDelay } from './backoff';
 import { browserEnvironment, type ConnectionEnvironment } from './connection-environment';
@@ -66,7 +66,7 @@ const OPEN = 1;
 
 interface PendingTrade {
   resolve: (answer: WsTradeAnswer) => void;
-  reject: (error: ApiError) => void;
+  reject: (error: DeskApiError) => void;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -191,7 +191,7 @@ export class SocketConnection {
   /**
    * Send a trade op (spec 6.4) and settle with its answer: resolves with the
    * `event:'trade'` answer whose code is 0 (batch answers carry a code per order,
-   * spec 7.3), rejects with ApiError on `event:'error'`, a non-zero code, a closed
+   * spec 7.3), rejects with DeskApiError on `event:'error'`, a non-zero code, a closed
    * socket or a timeout. An invalid op is refused before sending, naming the field.
    * Trade ops are never queued across reconnects: an order sent twice is worse than
    * an order refused once.
@@ -199,19 +199,19 @@ export class SocketConnection {
   send(op: TradeOp): Promise<WsTradeAnswer> {
     const checked = checkTradeOp({ op: 'trade', id: 'pending', ...op });
     if (!checked.ok) {
-      return Promise.reject(new ApiError({ code: clientErrorCodes.invalidRequest, msg: `${checked.field}: ${checked.message}; nothing was sent`, status: 0, field: checked.field }));
+      return Promise.reject(new DeskApiError({ code: clientErrorCodes.invalidRequest, msg: `${checked.field}: ${checked.message}; nothing was sent`, status: 0, field: checked.field }));
     }
     if (!this.ready || !this.ws) {
-      return Promise.reject(new ApiError({ code: clientErrorCodes.wsNotConnected, msg: 'not connected; nothing was sent', status: 0 }));
+      return Promise.reject(new DeskApiError({ code: clientErrorCodes.wsNotConnected, msg: 'not connected; nothing was sent', status: 0 }));
     }
     const id = op.id ?? `t${Date.now().toString(36)}${(this.nextTradeId++).toString(36)}`;
     if (this.pending.has(id)) {
-      return Promise.reject(new ApiError({ code: clientErrorCodes.wsDuplicateId, msg: `a trade op with id ${id} is already waiting; nothing was sent`, status: 0, field: 'id' }));
+      return Promise.reject(new DeskApiError({ code: clientErrorCodes.wsDuplicateId, msg: `a trade op with id ${id} is already waiting; nothing was sent`, status: 0, field: 'id' }));
     }
     return new Promise<WsTradeAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new ApiError({ code: clientErrorCodes.wsTimeout, msg: 'no answer in time; the outcome is unknown', status: 0 }));
+        reject(new DeskApiError({ code: clientErrorCodes.wsTimeout, msg: 'no answer in time; the outcome is unknown', status: 0 }));
       }, this.opts.tradeTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.sendJson({ op: 'trade', ...op, id });
@@ -338,10 +338,10 @@ export class SocketConnection {
       else {
         const { field, message } = firstProblem(answer.error);
         badInput.report(`trade ${String(msg.topic)}`, field, message);
-        entry.reject(new ApiError({ code: clientErrorCodes.badResponse, msg: `the trade answer has an unexpected ${field} (${message}); the outcome is unknown`, status: 0, field }));
+        entry.reject(new DeskApiError({ code: clientErrorCodes.badResponse, msg: `the trade answer has an unexpected ${field} (${message}); the outcome is unknown`, status: 0, field }));
       }
     } else {
-      entry.reject(new ApiError({ code: String(msg.code ?? 'unknown'), msg: typeof msg.msg === 'string' ? msg.msg : 'trade op refused', status: 0 }));
+      entry.reject(new DeskApiError({ code: String(msg.code ?? 'unknown'), msg: typeof msg.msg === 'string' ? msg.msg : 'trade op refused', status: 0 }));
     }
   }
 
@@ -383,7 +383,7 @@ export class SocketConnection {
     for (const [id, entry] of this.pending) {
       clearTimeout(entry.timer);
       this.pending.delete(id);
-      entry.reject(new ApiError({ code, msg: reason, status: 0 }));
+      entry.reject(new DeskApiError({ code, msg: reason, status: 0 }));
     }
   }
 
