@@ -13,6 +13,16 @@ import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { timeInForces } from '@contract/schemas/common';
 import { refreshOrders, useSettings } from '../api/trade-api';
 import { checkBatch, emptyRow, MAX_BATCH, rowSizeUnit, type BatchRow } from './batch-rows';
+import { SelectField } from '@web/components/select-field';
+
+const sideOptions = [
+  { value: 'buy', label: 'Buy' },
+  { value: 'sell', label: 'Sell' },
+];
+const typeOptions = [
+  { value: 'limit', label: 'Limit' },
+  { value: 'market', label: 'Market' },
+];
 
 export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
   const [rows, setRows] = useState<BatchRow[]>(() => [emptyRow()]);
@@ -107,16 +117,10 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
                 <tr key={row.key} aria-label={`Batch row ${n}`} className="border-t border-line align-top">
                   <td>{n}</td>
                   <td>
-                    <select aria-label={`Row ${n} side`} value={row.side} onChange={(e) => update(row.key, { side: e.target.value as 'buy' | 'sell' })} className="rounded border border-line bg-surface">
-                      <option value="buy">Buy</option>
-                      <option value="sell">Sell</option>
-                    </select>
+                    <SelectField compact labelPosition="hidden" label={`Row ${n} side`} value={row.side} onChange={(e) => update(row.key, { side: e.target.value as 'buy' | 'sell' })} options={sideOptions} />
                   </td>
                   <td>
-                    <select aria-label={`Row ${n} type`} value={row.orderType} onChange={(e) => update(row.key, { orderType: e.target.value as 'limit' | 'market' })} className="rounded border border-line bg-surface">
-                      <option value="limit">Limit</option>
-                      <option value="market">Market</option>
-                    </select>
+                    <SelectField compact labelPosition="hidden" label={`Row ${n} type`} value={row.orderType} onChange={(e) => update(row.key, { orderType: e.target.value as 'limit' | 'market' })} options={typeOptions} />
                   </td>
                   <td>
                     <input aria-label={`Row ${n} price`} aria-invalid={err?.price ? true : undefined} disabled={row.orderType === 'market'} value={row.price} onChange={(e) => update(row.key, { price: e.target.value })} className="w-24 rounded border border-line bg-surface px-1" />
@@ -125,13 +129,14 @@ export function BatchEntry({ meta }: { meta: InstrumentMeta }) {
                     <SizeCell n={n} quote={rowSizeUnit(row, meta) === 'quote'} meta={meta} invalid={!!err?.qty} value={row.qty} onChange={(qty) => update(row.key, { qty })} />
                   </td>
                   <td>
-                    <select aria-label={`Row ${n} time in force`} value={row.timeInForce} onChange={(e) => update(row.key, { timeInForce: e.target.value as BatchRow['timeInForce'] })} className="rounded border border-line bg-surface">
-                      {timeInForces.map((t) => (
-                        <option key={t} value={t}>
-                          {t}
-                        </option>
-                      ))}
-                    </select>
+                    <SelectField
+                      compact
+                      labelPosition="hidden"
+                      label={`Row ${n} time in force`}
+                      value={row.timeInForce}
+                      onChange={(e) => update(row.key, { timeInForce: e.target.value as BatchRow['timeInForce'] })}
+                      options={timeInForces.map((t) => ({ value: t, label: t }))}
+                    />
                   </td>
                   <td aria-label={`Row ${n} result`}>
                     {errText && <span className="text-sell">Not sent: {errText}</span>}

@@ -17,6 +17,7 @@ import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { LadderSideView } from './ladder-side-view';
 import { useKeyDown } from '@web/lib/dom/use-key-down';
 import { onLadderKeyDown } from './ladder-keys';
+import { SelectField } from '@web/components/select-field';
 
 const ROWS = 12;
 /** Row height in px (h-5): fixed, so the ladder's size never depends on its text. */
@@ -135,16 +136,14 @@ const BookHeader = memo(function BookHeader({ meta, multiple, setMultiple }: { m
       <h2 id="order-book-title" className="text-sm font-semibold">
         Order book
       </h2>
-      <label className="flex items-center gap-1 text-xs text-muted">
-        Grouping
-        <select aria-label="Grouping" value={multiple} onChange={(e) => setMultiple(Number(e.target.value))} className="rounded border border-line bg-surface px-1 py-0.5 text-fg">
-          {groupMultiples.map((m) => (
-            <option key={m} value={m}>
-              {fromScaled(meta.tick * BigInt(m), meta.priceScale, { trim: true })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        compact
+        label="Grouping"
+        labelPosition="beside"
+        value={multiple}
+        onChange={(e) => setMultiple(Number(e.target.value))}
+        options={groupMultiples.map((m) => ({ value: String(m), label: fromScaled(meta.tick * BigInt(m), meta.priceScale, { trim: true }) }))}
+      />
     </div>
   );
 });

@@ -8,6 +8,7 @@ import { usePermissionGate } from '@web/lib/session/use-granted';
 import type { SwitchState } from './dead-mans-switch';
 import { riskQuestion, useRiskControls, type RiskAction } from './use-risk-controls';
 import { ScrollRegion } from '@web/components/scroll-region';
+import { SelectField } from '@web/components/select-field';
 
 const countdowns = [10, 15, 20, 30, 45, 60] as const;
 
@@ -42,16 +43,15 @@ export function RiskControlsPanel({ meta }: { meta: InstrumentMeta }) {
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium">Dead-man’s switch</span>
-        <label className="flex items-center gap-1 text-muted">
-          Countdown
-          <select aria-label="Countdown (seconds)" value={seconds} disabled={armed} onChange={(e) => setSeconds(Number(e.target.value))} className="rounded border border-line bg-surface px-1 py-0.5 text-fg">
-            {countdowns.map((s) => (
-              <option key={s} value={s}>
-                {s} s
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          compact
+          label="Countdown (seconds)"
+          labelPosition="beside"
+          value={seconds}
+          disabled={armed}
+          onChange={(e) => setSeconds(Number(e.target.value))}
+          options={countdowns.map((s) => ({ value: String(s), label: `${s} s` }))}
+        />
         {armed ? (
           <button type="button" onClick={model.disarm} className="rounded border border-line px-2 py-1 hover:bg-raised">
             Disarm
