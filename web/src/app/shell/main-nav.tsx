@@ -1,7 +1,8 @@
 // The screens' navigation. Wide screens show every link in a row; below 768 px the row
 // would hide screens past the edge with no hint (issue 19), so it collapses into a menu
 // button that names the current screen and opens the whole list.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from '@web/lib/dom/use-dismiss';
 import { Link } from '../router';
 import type { DeskRoute } from '../routes';
 
@@ -32,22 +33,8 @@ export function MainNav({ routes, current }: { routes: readonly DeskRoute[]; cur
   const listId = useId();
   const root = useRef<HTMLElement>(null);
 
-  // The open menu closes on Escape or a click anywhere else, as a menu does.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, root, close);
 
   return (
     <nav aria-label="Main" ref={root} className="relative">

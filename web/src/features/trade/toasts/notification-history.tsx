@@ -1,7 +1,8 @@
 // The notification history (issue 19, Notifications): a toast lasts seconds, so every one
 // is also kept here for the life of the page, newest first, with its time. The header
 // button shows how many arrived since it was last opened. The panel sits above the toasts.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useDismiss } from '@web/lib/dom/use-dismiss';
 import { useStore } from 'zustand';
 import { formatClock } from '@web/lib/format/format-time';
 import { toastStore } from './toast-store';
@@ -15,21 +16,11 @@ export function NotificationHistory() {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
 
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, root, close);
+  // What arrives while the history is open is read as it arrives.
   useEffect(() => {
-    if (!open) return;
-    toastStore.getState().markRead();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
+    if (open) toastStore.getState().markRead();
   }, [open, history.length]);
 
   return (
