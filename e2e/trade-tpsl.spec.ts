@@ -77,10 +77,14 @@ test.describe('TP/SL', () => {
     // History: the strategy order fired, and the closing sell is among the orders.
     const history = await simGet<{ list: { status: string; triggerType: string; takeProfit: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
     expect(history.list.find((h) => samePrice(h.takeProfit, tp))).toMatchObject({ status: 'success', triggerType: 'takeProfit' });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).click();
+    // Both in the order history and the fills under the chart.
+    await page.getByRole('tab', { name: 'Order history', exact: true }).click();
     const newest = page.getByRole('table', { name: 'Order history' }).getByRole('row', { name: /^Order \d+$/ }).first();
     await expect(newest).toBeVisible({ timeout: 30_000 });
     for (const cell of ['BTCUSDT', 'sell', '0.01 BTC', 'Filled']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
+    const closingId = (await newest.getAttribute('aria-label'))!.replace('Order ', '');
+    await page.getByRole('tab', { name: 'Fills', exact: true }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`^Fill \\d+ of order ${closingId}$`) }).first()).toBeVisible({ timeout: 30_000 });
   });
 
   test('a TP/SL is put on an open position from its tab, changed there, and cancelled; a wrong price is refused next to its field', async ({ page }) => {

@@ -22,10 +22,15 @@ export const routes: readonly DeskRoute[] = [
   { path: '/settings', label: 'Settings', permission: 'account.read', screen: lazy(() => import('@web/features/settings/settings-page')) },
 ];
 
-/** The trade screen with the account's positions under its chart: the app composes the two features. */
+/** The trade screen with the account's positions, order history and fills under its chart: the app composes the features. */
 async function tradeScreen() {
-  const [{ TradePage }, { PositionsTable }] = await Promise.all([import('@web/features/trade/trade-page'), import('@web/features/account/positions-table')]);
-  return { default: () => <TradePage positionsPanel={<PositionsTable compact />} /> };
+  const [{ TradePage }, { PositionsTable }, { HistoryList }] = await Promise.all([
+    import('@web/features/trade/trade-page'),
+    import('@web/features/account/positions-table'),
+    import('@web/features/history/history-page'),
+  ]);
+  const panels = { positions: <PositionsTable compact />, history: <HistoryList list="orders" />, fills: <HistoryList list="fills" /> };
+  return { default: () => <TradePage panels={panels} /> };
 }
 
 /** Two features on one screen: the app composes them (features never import each other). */

@@ -58,4 +58,11 @@ export function HistoryPage() {
   );
 }
 
+/** One list (order history or fills) on its own, for the panel under the trade screen's chart. */
+export function HistoryList({ list }: { list: 'orders' | 'fills' }) {
+  const instruments = useInstruments();
+  const symbols = useMemo(() => (instruments.data ?? []).map((m) => m.symbol), [instruments.data]);
+  return list === 'orders' ? <HistoryListView key="orders" def={orderHistoryList} symbolOptions={symbols} /> : <HistoryListView key="fills" def={fillsList} symbolOptions={symbols} />;
+}
+
 export default HistoryPage;

@@ -31,8 +31,16 @@ import { futuresCategoryOf } from './strategy-orders/use-strategy-orders';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
 
-/** `positionsPanel`: the account's positions, composed in by the app (features never import each other). */
-export function TradePage({ positionsPanel }: { positionsPanel?: ReactNode } = {}) {
+/** Panels of other features the app composes under the chart (features never import each other). */
+export interface ComposedPanels {
+  /** The account's positions. */
+  positions?: ReactNode;
+  /** The order history and the fills. */
+  history?: ReactNode;
+  fills?: ReactNode;
+}
+
+export function TradePage({ panels = {} }: { panels?: ComposedPanels } = {}) {
   useAccountChannels();
   const instruments = useInstruments();
   const key = useStore(tradeUiStore, (s) => s.instrument);
@@ -58,12 +66,12 @@ export function TradePage({ positionsPanel }: { positionsPanel?: ReactNode } = {
       </div>
     );
   }
-  return <TradeScreen meta={meta} instruments={list} positionsPanel={positionsPanel} onPick={(m) => setInstrument({ category: m.category, symbol: m.symbol })} />;
+  return <TradeScreen meta={meta} instruments={list} panels={panels} onPick={(m) => setInstrument({ category: m.category, symbol: m.symbol })} />;
 }
 
 export default TradePage;
 
-function TradeScreen({ meta, instruments, positionsPanel, onPick }: { meta: InstrumentMeta; instruments: readonly InstrumentMeta[]; positionsPanel: ReactNode; onPick(m: InstrumentMeta): void }) {
+function TradeScreen({ meta, instruments, panels, onPick }: { meta: InstrumentMeta; instruments: readonly InstrumentMeta[]; panels: ComposedPanels; onPick(m: InstrumentMeta): void }) {
   const pipeline = useBookPipeline(meta);
   const orders = useUnfilledOrders();
   const pickPrice = useStore(tradeUiStore, (s) => s.pickPrice);
@@ -142,7 +150,7 @@ function TradeScreen({ meta, instruments, positionsPanel, onPick }: { meta: Inst
                 Open orders ({counts.all}
                 <span className="sr-only"> in all markets, {counts.market} on {meta.symbol}</span>)
               </PanelTabButton>
-              {positionsPanel && canSeeAccount && (
+              {panels.positions && canSeeAccount && (
                 <PanelTabButton tab="positions" current={tab} onPick={setTab}>
                   Positions ({openPositions})
                 </PanelTabButton>
@@ -152,13 +160,25 @@ function TradeScreen({ meta, instruments, positionsPanel, onPick }: { meta: Inst
                   TP/SL ({tpslCount})
                 </PanelTabButton>
               )}
+              {panels.history && signedIn && (
+                <PanelTabButton tab="history" current={tab} onPick={setTab}>
+                  Order history
+                </PanelTabButton>
+              )}
+              {panels.fills && signedIn && (
+                <PanelTabButton tab="fills" current={tab} onPick={setTab}>
+                  Fills
+                </PanelTabButton>
+              )}
               <PanelTabButton tab="batch" current={tab} onPick={setTab}>
                 Batch entry
               </PanelTabButton>
             </div>
             <div role="tabpanel" aria-label={panelLabels[tab]}>
               {tab === 'orders' && <OpenOrdersPanel metaOf={metaOf} current={meta} />}
-              {tab === 'positions' && positionsPanel}
+              {tab === 'positions' && panels.positions}
+              {tab === 'history' && panels.history}
+              {tab === 'fills' && panels.fills}
               {tab === 'tpsl' && <StrategyOrdersPanel meta={meta} metaOf={metaOfSymbol} />}
               {tab === 'batch' && <BatchEntry meta={meta} />}
             </div>
@@ -180,8 +200,8 @@ type NarrowPane = 'book' | 'chart' | 'orders';
 const narrowPanes: readonly NarrowPane[] = ['book', 'chart', 'orders'];
 const paneLabels: Record<NarrowPane, string> = { book: 'Book', chart: 'Chart', orders: 'Orders' };
 
-type PanelTab = 'orders' | 'positions' | 'tpsl' | 'batch';
-const panelLabels: Record<PanelTab, string> = { orders: 'Open orders', positions: 'Positions', tpsl: 'TP/SL', batch: 'Batch entry' };
+type PanelTab = 'orders' | 'positions' | 'tpsl' | 'history' | 'fills' | 'batch';
+const panelLabels: Record<PanelTab, string> = { orders: 'Open orders', positions: 'Positions', tpsl: 'TP/SL', history: 'Order history', fills: 'Fills', batch: 'Batch entry' };
 
 function PanelTabButton({ tab, current, onPick, children }: { tab: PanelTab; current: PanelTab; onPick(tab: PanelTab): void; children: ReactNode }) {
   return (
