@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { fromScaled, toScaled } from '../contract/decimal';
 import { expect, test } from './fixtures';
 import { setFlow, simGet, simUrl } from './support/chaos-sim';
-import { openMarket } from './support/trade-screen';
+import { openMarket, simPost } from './support/trade-screen';
 
 /** The simulator's mark price of the BTCUSDT perpetual, as exact text. */
 async function markPrice(): Promise<string> {
@@ -136,5 +136,17 @@ test.describe('TP/SL', () => {
     await expect(changed).toHaveCount(0);
     const history = await simGet<{ list: { status: string; stopLoss: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
     expect(history.list.find((h) => samePrice(h.stopLoss, offset(mark, -2000n)))).toMatchObject({ status: 'cancelled' });
+  });
+
+  test('after a partial close elsewhere, the open close form offers what is left, not the old size', async ({ page }) => {
+    await simPost('main', '/api/v3/trade/place-order', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '0.003', clientOid: `pc-open-${Date.now()}` });
+    await page.goto('/positions');
+    const row = page.getByRole('row', { name: 'Position BTCUSDT long' });
+    await row.getByRole('button', { name: 'Close BTCUSDT long' }).click();
+    const qty = page.getByRole('form', { name: 'Close BTCUSDT long' }).getByLabel('Close quantity');
+    await expect(qty).toHaveValue(/^\d+\.\d+$/);
+    const before = await qty.inputValue();
+    await simPost('main', '/api/v3/trade/place-order', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'sell', orderType: 'market', qty: '0.001', reduceOnly: 'yes', clientOid: `pc-part-${Date.now()}` });
+    await expect(qty).toHaveValue(fromScaled(toScaled(before, 3) - 1n, 3));
   });
 });

@@ -2,6 +2,7 @@
 // The answer only means receipt (spec 4.7 rule 3); the position channel shows the result.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { compareDecimal, isDecimalString } from '@contract/decimal';
 import { endpoints } from '@contract/endpoints';
 import type { Position } from '@contract/schemas/account';
 import { SelectField } from '@web/components/select-field';
@@ -16,9 +17,23 @@ const closeTypeOptions = [
   { value: 'limit', label: 'limit' },
 ];
 
+/** True when both are decimals and `qty` is above `limit`. */
+function exceeds(qty: string, limit: string): boolean {
+  return isDecimalString(qty.trim()) && isDecimalString(limit) && compareDecimal(qty.trim(), limit) > 0;
+}
+
 export function ClosePositionForm({ position, meta, hedge, onDone }: { position: Position; meta: InstrumentMeta; hedge: boolean; onDone(): void }) {
   const account = useCurrentAccount();
-  const [form, setForm] = useState<CloseForm>({ orderType: 'market', qty: position.available || position.total, price: position.markPrice });
+  const remaining = position.available || position.total;
+  const [form, setForm] = useState<CloseForm>({ orderType: 'market', qty: remaining, price: position.markPrice });
+  // The prefilled quantity follows what is left of the position (issue 19: after a partial
+  // close it still offered the old size). A quantity the trader typed is kept, unless it is
+  // now more than what is left. Adjusted while rendering, when the position changes.
+  const [seenRemaining, setSeenRemaining] = useState(remaining);
+  if (remaining !== seenRemaining) {
+    setSeenRemaining(remaining);
+    if (form.qty === seenRemaining || exceeds(form.qty, remaining)) setForm((f) => ({ ...f, qty: remaining }));
+  }
   const [problem, setProblem] = useState<{ field: 'qty' | 'price'; message: string } | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const place = useMutation({ mutationFn: (body: Parameters<typeof callEndpoint<typeof endpoints.placeOrder>>[1]) => callEndpoint(endpoints.placeOrder, body, { account: account ?? undefined }) });
@@ -60,7 +75,7 @@ export function ClosePositionForm({ position, meta, hedge, onDone }: { position:
       <SelectField compact label="Close order type" value={form.orderType} onChange={(e) => setForm({ ...form, orderType: e.target.value as CloseForm['orderType'] })} options={closeTypeOptions} />
       <label className="flex flex-col text-muted">
         Close quantity
-        <input value={form.qty} inputMode="decimal" onChange={(e) => setForm({ ...form, qty: e.target.value })} aria-invalid={problem?.field === 'qty' || undefined} aria-describedby={problem?.field === 'qty' ? 'close-qty-error' : undefined} className={input} />
+        <input aria-label="Close quantity" value={form.qty} inputMode="decimal" onChange={(e) => setForm({ ...form, qty: e.target.value })} aria-invalid={problem?.field === 'qty' || undefined} aria-describedby={problem?.field === 'qty' ? 'close-qty-error' : undefined} className={input} />
         {err('qty')}
       </label>
       {form.orderType === 'limit' && (
