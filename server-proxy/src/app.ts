@@ -77,7 +77,13 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   if (config.port !== 0) origins.allowServer(config.host, config.port);
   // Sources read at scrape time; the shaper and the jobs exist once the context is built.
   let jobRows: () => Record<string, number> = () => ({});
-  const metrics = new DeskMetrics({ queueDepths: () => ctx.shaper.queueDepths(), jobRows: () => jobRows() });
+  let relay: AttachedRelay | void = undefined;
+  const metrics = new DeskMetrics({
+    queueDepths: () => ctx.shaper.queueDepths(),
+    jobRows: () => jobRows(),
+    wsClients: () => (relay && relay.stats ? relay.stats().clients : {}),
+    wsDropped: () => (relay && relay.stats ? relay.stats().dropped : {}),
+  });
   const ctx: Omit<DeskContext, 'reconciler'> = {
     config,
     clock,
@@ -201,7 +207,6 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   reconciler.resumeAll();
   jobs.resumeAll();
 
-  let relay: AttachedRelay | void = undefined;
   if (deps.attachWsRelay) {
     const hooks: WsRelayHooks = {
       authenticateUpgrade: (req) => sessionOf(req.headers, ctx.sessions),

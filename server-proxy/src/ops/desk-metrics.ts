@@ -8,6 +8,8 @@ export interface MetricSources {
   queueDepths(): ReadonlyMap<string, number>;
   /** Browser WebSockets open now, by socket (public, private). */
   wsClients?(): Readonly<Record<string, number>>;
+  /** Messages slow browsers did not get since start (conflated, dropped, resynced), by socket. */
+  wsDropped?(): Readonly<Record<string, number>>;
   /** Job rows by state over the jobs still running. */
   jobRows?(): Readonly<Record<string, number>>;
 }
@@ -22,9 +24,18 @@ export class DeskMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  readonly wsDropped = new Counter({ name: 'desk_ws_messages_dropped_total', help: 'Messages a slow browser did not get (conflated or resynced)', labelNames: ['socket'] as const, registers: [this.registry] });
-
   constructor(sources: MetricSources) {
+    // A counter the relay keeps (it only grows), read at scrape time like the gauges.
+    new Counter({
+      name: 'desk_ws_messages_dropped_total',
+      help: 'Messages a slow browser did not get (conflated, dropped book updates, resyncs), by socket',
+      labelNames: ['socket'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [socket, n] of Object.entries(sources.wsDropped?.() ?? {})) this.inc({ socket }, n);
+      },
+    });
     this.readGauge('desk_rate_queue_depth', 'Calls waiting for their rate window, by lane', 'lane', () => sources.queueDepths());
     this.readGauge('desk_ws_clients', 'Browser WebSockets open, by socket', 'socket', () => Object.entries(sources.wsClients?.() ?? {}));
     this.readGauge('desk_job_rows', 'Rows of running jobs, by state', 'state', () => Object.entries(sources.jobRows?.() ?? {}));

@@ -40,6 +40,8 @@ export interface WsRelayHooks {
 }
 
 export interface AttachedRelay {
+  /** Browser sockets open now and the messages slow ones did not get, by socket (for /metrics). */
+  stats?(): { clients: Record<string, number>; dropped: Record<string, number> };
   close(): Promise<void> | void;
 }
 

@@ -503,6 +503,13 @@ describe('WebSocket relay: slow browsers', () => {
     const snapshotAt = after.findIndex(isBooks('snapshot'));
     expect(snapshotAt).toBeGreaterThanOrEqual(0);
     expect(rebuild(after.slice(snapshotAt)).checksum()).toBe(expected.checksum);
+
+    // What /metrics reads: two public sockets, and what the slow one missed, kept after it closes.
+    const missed = stats.conflated + stats.droppedUpdates + stats.resyncs;
+    expect(desk.relay.stats()).toEqual({ clients: { public: 2, private: 0 }, dropped: { public: missed, private: 0 } });
+    slow.ws.close();
+    await until(() => desk.relay.connections.size === 1);
+    expect(desk.relay.stats()).toEqual({ clients: { public: 1, private: 0 }, dropped: { public: missed, private: 0 } });
   }, 60_000);
 });
 

@@ -50,9 +50,20 @@ export interface WsRelay {
   readonly hub: PublicHub;
   /** Browsers connected now. */
   readonly connections: ReadonlySet<BrowserConnection>;
+  /** Browser sockets open now, and the messages slow browsers did not get since start, by socket. */
+  stats(): RelayStats;
   /** Stops accepting, terminates every browser and upstream socket. */
   close(): Promise<void>;
 }
+
+export interface RelayStats {
+  clients: Record<'public' | 'private', number>;
+  /** Conflated snapshots, dropped book updates and the resyncs that replaced them: a counter, closed sockets included. */
+  dropped: Record<'public' | 'private', number>;
+}
+
+const socketOf = (conn: BrowserConnection): 'public' | 'private' => (conn.path === PRIVATE_PATH ? 'private' : 'public');
+const droppedBy = (queue: BrowserSendQueue) => queue.stats.conflated + queue.stats.droppedUpdates + queue.stats.resyncs;
 
 /** Takes the relay's own deps, or the proxy's hooks (ws-relay-hooks.ts), which it adapts. */
 export function attachWsRelay(server: Server, deps: WsRelayDeps): WsRelay;
@@ -65,6 +76,8 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_BROWSER_MESSAGE_BYTES });
   const hub = new PublicHub(deps.upstream.publicUrl, limits, logger, clock);
   const connections = new Set<BrowserConnection>();
+  /** What the sockets that have closed did not deliver, kept so the metric only grows. */
+  const droppedByClosed: RelayStats['dropped'] = { public: 0, private: 0 };
   const alive = new WeakSet<WebSocket>();
   /** Private sockets per user, counted from admission (an upgrade in progress counts). */
   const privateCount = new Map<string, number>();
@@ -215,6 +228,7 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
     ws.on('error', (err) => logger.warn({ path: conn.path, user: conn.user, err: err.message }, 'browser websocket error'));
     ws.on('close', () => {
       connections.delete(conn);
+      droppedByClosed[socketOf(conn)] += droppedBy(conn.queue);
       conn.queue.close();
       release();
       logger.info({ path: conn.path, user: conn.user, account: conn.account }, 'browser websocket closed');
@@ -259,6 +273,14 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
   return {
     hub,
     connections,
+    stats: () => {
+      const out: RelayStats = { clients: { public: 0, private: 0 }, dropped: { ...droppedByClosed } };
+      for (const conn of connections) {
+        out.clients[socketOf(conn)]++;
+        out.dropped[socketOf(conn)] += droppedBy(conn.queue);
+      }
+      return out;
+    },
     close: async () => {
       server.off('upgrade', onUpgrade);
       clearInterval(pinger);
