@@ -77,6 +77,9 @@ test.describe('TP/SL', () => {
     // History: the strategy order fired, and the closing sell is among the orders.
     const history = await simGet<{ list: { status: string; triggerType: string; takeProfit: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
     expect(history.list.find((h) => samePrice(h.takeProfit, tp))).toMatchObject({ status: 'success', triggerType: 'takeProfit' });
+    // The TP/SL tab's history says which side fired.
+    const fired = page.getByRole('table', { name: 'TP/SL history' }).getByRole('row').filter({ hasText: Number(tp).toLocaleString('en-US') });
+    await expect(fired.getByLabel('Outcome')).toHaveText('Triggered: take profit');
     // Both in the order history and the fills under the chart.
     await page.getByRole('tab', { name: 'Order history', exact: true }).click();
     const newest = page.getByRole('table', { name: 'Order history' }).getByRole('row', { name: /^Order \d+$/ }).first();
@@ -134,6 +137,8 @@ test.describe('TP/SL', () => {
 
     await changed.getByRole('button', { name: 'Cancel TP/SL BTCUSDT long' }).click();
     await expect(changed).toHaveCount(0);
+    const ended = page.getByRole('table', { name: 'TP/SL history' }).getByRole('row').filter({ hasText: Number(offset(mark, -2000n)).toLocaleString('en-US') });
+    await expect(ended.getByLabel('Outcome')).toHaveText('Canceled');
     const history = await simGet<{ list: { status: string; stopLoss: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
     expect(history.list.find((h) => samePrice(h.stopLoss, offset(mark, -2000n)))).toMatchObject({ status: 'cancelled' });
   });

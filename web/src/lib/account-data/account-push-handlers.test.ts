@@ -6,7 +6,7 @@ import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { assets, orderPush, position } from './account-fixtures.test-support';
 import { accountPushHandlers, type OrderPushContext } from './account-push-handlers';
 import type { OrderPageData } from './open-orders/order-cache';
-import { assetsKey, positionsKey, settingsKey, unfilledOrdersKey, unfilledStrategyOrdersKey } from './account-queries';
+import { assetsKey, positionsKey, settingsKey, strategyHistoryKey, unfilledOrdersKey, unfilledStrategyOrdersKey } from './account-queries';
 import { onListStale, type ListTopic } from './list-refresh-events';
 import { createBadInputStore } from '@web/lib/bad-input/bad-input-store';
 
@@ -200,6 +200,17 @@ describe('strategy-order pushes', () => {
     expect(invalidated(client, [...key, { category: 'usdt-futures' }])).toBe(false);
     handlers.strategyOrder({ data: example.data });
     expect(invalidated(client, [...key, { category: 'usdt-futures' }])).toBe(true);
+  });
+
+  it('make the TP/SL history stale only when one has finished', () => {
+    const example = (JSON.parse(readFileSync('contract/fixtures/push-strategy-order.json', 'utf8')) as { example: { data: Record<string, unknown>[] } }).example;
+    const historyKey = [...strategyHistoryKey('main'), { category: 'usdt-futures', limit: '20' }];
+    const client = clientWith([[historyKey, { list: [], cursor: '' }]]);
+    const handlers = accountPushHandlers(client, 'main');
+    handlers.strategyOrder({ data: [{ ...example.data[0], status: 'pending' }] });
+    expect(invalidated(client, historyKey)).toBe(false);
+    handlers.strategyOrder({ data: [{ ...example.data[0], status: 'success' }] });
+    expect(invalidated(client, historyKey)).toBe(true);
   });
 
   it('hand each strategy order in a new status to the reaction once, however often it is pushed', () => {

@@ -15,10 +15,14 @@ import { accountPushItem, mergeAccountPush, orderPushItem, type OrderPushItem } 
 import { badInput, parsePushItems, type BadInput } from '@web/lib/bad-input/bad-input-store';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
 import { strategyOrderRecord, type StrategyOrderRecord } from '@contract/schemas/strategy-orders';
-import { assetsKey, positionsKey, refreshAccountReads, unfilledStrategyOrdersKey } from './account-queries';
+import { openStrategyStatuses, type StrategyStatus } from '@contract/schemas/tpsl';
+import { assetsKey, positionsKey, refreshAccountReads, strategyHistoryKey, unfilledStrategyOrdersKey } from './account-queries';
 import { mergeOrderPushes, type OrderPushContext } from './open-orders/merge-order-pushes';
 import { markListsStale } from './list-refresh-events';
 import { applyPositionPush, balancesMoved, orderPushEffect, positionKey } from './private-pushes';
+
+/** A strategy order that may still fire (its history does not hold it yet). */
+const isOpenStrategyStatus = (s: StrategyStatus) => openStrategyStatuses.includes(s);
 
 export type { OrderPushContext };
 
@@ -135,6 +139,7 @@ export function accountPushHandlers(client: QueryClient, account: string, option
       const items = parsePushItems('strategy-order', strategyOrderRecord, msg.data, sink);
       if (items.length === 0) return;
       void client.invalidateQueries({ queryKey: unfilledStrategyOrdersKey(account) });
+      if (items.some((o) => !isOpenStrategyStatus(o.status))) void client.invalidateQueries({ queryKey: strategyHistoryKey(account) });
       const news = items.filter((o) => strategySeen.fresh(`${o.orderId}:${o.status}`));
       if (news.length > 0) options.onStrategyNews?.(news);
     },

@@ -21,6 +21,14 @@ export function useUnfilledStrategyOrders(category: FuturesCategory | null) {
   return useQuery({ ...endpointQueryOptions(endpoints.unfilledStrategyOrders, { category: category ?? 'usdt-futures' }, account), enabled: account !== null && category !== null });
 }
 
+/** The latest finished strategy orders (fired, failed, cancelled) of a futures category, newest first. */
+export const strategyHistoryKey = (account: string | null) => endpointQueryKey(endpoints.historyStrategyOrders, account);
+
+export function useStrategyHistory(category: FuturesCategory | null, limit = 20) {
+  const account = useCurrentAccount();
+  return useQuery({ ...endpointQueryOptions(endpoints.historyStrategyOrders, { category: category ?? 'usdt-futures', limit: String(limit) }, account), enabled: account !== null && category !== null });
+}
+
 export function useAssets() {
   const account = useCurrentAccount();
   return useQuery({ ...endpointQueryOptions(endpoints.assets, {}, account), enabled: account !== null });

@@ -7,7 +7,9 @@ import { Button } from '@web/components/button';
 import { ScrollRegion } from '@web/components/scroll-region';
 import { SelectField } from '@web/components/select-field';
 import { TextField } from '@web/components/text-field';
-import { usePositions } from '@web/lib/account-data/account-queries';
+import type { FuturesCategory } from '@contract/schemas/common';
+import { usePositions, useStrategyHistory } from '@web/lib/account-data/account-queries';
+import { describeError } from '@web/lib/api/describe-error';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
@@ -80,7 +82,62 @@ export function StrategyOrdersPanel({ meta, metaOf }: { meta: InstrumentMeta; me
           </tbody>
         </table>
       </ScrollRegion>
+      <StrategyHistory category={model.category} metaOf={metaOf} />
     </div>
+  );
+}
+
+const statusWords: Record<string, string> = { success: 'Triggered', failed: 'Failed', cancelled: 'Canceled', pending: 'Pending', submitting: 'Submitting' };
+
+/** What became of the latest TP/SL: which side fired and when, or why it ended. */
+function StrategyHistory({ category, metaOf }: { category: FuturesCategory; metaOf: MetaOf }) {
+  const history = useStrategyHistory(category);
+  const list = (history.data?.list ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl');
+  return (
+    <ScrollRegion label="TP/SL history" className="max-h-48">
+      <table aria-label="TP/SL history" className="tabular w-full whitespace-nowrap text-xs [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
+        <caption className="mb-1 text-left text-sm font-semibold">History</caption>
+        <thead className="text-left text-muted">
+          <tr>
+            <th scope="col">Symbol</th>
+            <th scope="col">Position</th>
+            <th scope="col" className="text-right">
+              Take profit
+            </th>
+            <th scope="col" className="text-right">
+              Stop loss
+            </th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.length === 0 && (
+            <tr>
+              <td colSpan={6} className="text-muted">
+                {history.isPending ? 'Loading…' : history.isError ? `TP/SL history could not be loaded: ${describeError(history.error)}` : 'No finished TP/SL yet.'}
+              </td>
+            </tr>
+          )}
+          {list.map((o) => {
+            const meta = metaOf(o);
+            const fired = o.status === 'success' ? (o.triggerType === 'stopLoss' ? ': stop loss' : o.triggerType === 'takeProfit' ? ': take profit' : '') : '';
+            return (
+              <tr key={o.orderId} aria-label={`TP/SL ${o.orderId}`} className="border-t border-line/40">
+                <td>{o.symbol}</td>
+                <td>{o.posSide === 'short' ? 'Short' : 'Long'}</td>
+                <td className="text-right">{priceText(o.takeProfit, o.tpTriggerBy, meta)}</td>
+                <td className="text-right">{priceText(o.stopLoss, o.slTriggerBy, meta)}</td>
+                <td aria-label="Outcome" className={o.status === 'failed' ? 'text-sell' : o.status === 'success' ? 'text-buy' : 'text-muted'}>
+                  {(statusWords[o.status] ?? o.status) + fired}
+                </td>
+                <td>{formatClock(o.updatedTime)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
 
