@@ -1,6 +1,8 @@
-// The trading screen (issue 6): symbol picker, order book, depth and price charts, order
-// form, open orders and batch entry, toasts, leverage and hold mode. The page composes
-// widgets; each widget's logic sits in its own hook.
+// The trading screen (issues 6 and 19): symbol picker, order book and tape, candle and
+// depth charts, order form, risk controls, leverage and hold mode, and under the chart the
+// open orders, TP/SL and batch entry with the positions, order history and fills the app
+// composes in. Below lg one of book, chart and orders shows at a time, after the form. The
+// page composes widgets; each widget's logic sits in its own hook.
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { isOpenState } from '@contract/schemas/common';
