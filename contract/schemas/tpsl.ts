@@ -25,6 +25,7 @@ export const strategyStatus = z.enum(strategyStatuses);
 export type StrategyStatus = (typeof strategyStatuses)[number];
 /** Statuses of a strategy order that may still trigger: unfilled-strategy-orders lists these, history the rest. */
 export const openStrategyStatuses: readonly StrategyStatus[] = ['pending', 'submitting'];
+export const isOpenStrategyStatus = (s: StrategyStatus): boolean => openStrategyStatuses.includes(s);
 
 /** Which side of a TP/SL strategy fired (history-strategy-orders, the strategy-order push). */
 export const strategyTriggerTypes = ['takeProfit', 'stopLoss'] as const;

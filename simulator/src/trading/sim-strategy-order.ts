@@ -3,7 +3,7 @@
 // strategy order lists answer it. strategy-orders.ts keeps them and fires them.
 import type { OrderType, Side } from '@contract/schemas/common';
 import type { StrategyOrderRecordInput } from '@contract/schemas/strategy-orders';
-import { openStrategyStatuses, type StrategyStatus, type StrategyTriggerType, type StrategyType, type TpslMode, type TriggerBy } from '@contract/schemas/tpsl';
+import { isOpenStrategyStatus, type StrategyStatus, type StrategyTriggerType, type StrategyType, type TpslMode, type TriggerBy } from '@contract/schemas/tpsl';
 import { paramError } from '../core/sim-error';
 import { categoryLabel, type Instrument } from '../instruments/instrument-registry';
 import { currentPrice } from './order-entry';
@@ -57,7 +57,7 @@ export interface StrategyIdent {
 
 /** Still able to fire: what unfilled-strategy-orders lists. */
 export function isOpenStrategy(s: SimStrategyOrder): boolean {
-  return openStrategyStatuses.includes(s.status);
+  return isOpenStrategyStatus(s.status);
 }
 
 /** The record of unfilled- and history-strategy-orders (strategy.md), showing `lots` as its qty; `history` adds triggerType. */

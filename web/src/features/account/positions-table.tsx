@@ -71,7 +71,7 @@ export function PositionsTable({ compact = false }: { compact?: boolean }) {
   const rows: Row[] = (positions.data?.list ?? []).map((p) => ({
     p,
     meta: instruments.data?.find((m) => m.symbol === p.symbol && m.category === p.category),
-    tpsl: (strategies.data ?? []).filter((o) => o.symbol === p.symbol && o.posSide === p.posSide && (o.type ?? 'tpsl') === 'tpsl'),
+    tpsl: (strategies.data ?? []).filter((o) => o.symbol === p.symbol && o.posSide === p.posSide),
   }));
   const hedgeOf = (p: Position) => (settings.data?.holdMode ?? p.holdMode) === 'hedge_mode';
   const span = shown.length + 2;

@@ -29,7 +29,7 @@ import { OrderBookPanel } from './order-book/order-book-panel';
 import { useBookPipeline } from './order-book/use-book-pipeline';
 import { RiskControlsPanel } from './risk-controls/risk-controls-panel';
 import { StrategyOrdersPanel } from './strategy-orders/strategy-orders-panel';
-import { futuresCategoryOf } from './strategy-orders/use-strategy-orders';
+import { strategyCategoryFor } from './strategy-orders/use-strategy-orders';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
 
@@ -94,10 +94,10 @@ function TradeScreen({ meta, instruments, panels, onPick }: { meta: InstrumentMe
   const positions = usePositions();
   const openPositions = (positions.data?.list ?? []).filter((p) => /[1-9]/.test(p.total)).length;
   const signedIn = useGranted('trade.read');
-  const strategyCategory = futuresCategoryOf(meta);
+  const strategyCategory = strategyCategoryFor(meta);
   const metaOfSymbol = useCallback((o: { symbol: string; category?: string | undefined }) => instruments.find((m) => m.symbol === o.symbol && m.category === (o.category ?? strategyCategory)), [instruments, strategyCategory]);
   const strategies = useUnfilledStrategyOrders(signedIn ? strategyCategory : null);
-  const tpslCount = (strategies.data ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl').length;
+  const tpslCount = strategies.data?.length ?? 0;
   // The chart's price lines: each open limit order, and the entry of each position on this market.
   const priceLines: ChartPriceLine[] = useMemo(() => {
     const lines: ChartPriceLine[] = own.map((o) => ({ price: o.price, title: o.side === 'buy' ? 'Buy order' : 'Sell order', kind: o.side }));

@@ -204,7 +204,7 @@ describe('strategy-order pushes', () => {
 
   it('make the TP/SL history stale only when one has finished', () => {
     const example = (JSON.parse(readFileSync('contract/fixtures/push-strategy-order.json', 'utf8')) as { example: { data: Record<string, unknown>[] } }).example;
-    const historyKey = [...strategyHistoryKey('main'), { category: 'usdt-futures', limit: '20' }];
+    const historyKey = [...strategyHistoryKey('main'), { category: 'usdt-futures', type: 'tpsl', limit: '20' }];
     const client = clientWith([[historyKey, { list: [], cursor: '' }]]);
     const handlers = accountPushHandlers(client, 'main');
     handlers.strategyOrder({ data: [{ ...example.data[0], status: 'pending' }] });

@@ -15,14 +15,11 @@ import { accountPushItem, mergeAccountPush, orderPushItem, type OrderPushItem } 
 import { badInput, parsePushItems, type BadInput } from '@web/lib/bad-input/bad-input-store';
 import type { SocketMessage } from '@web/lib/ws/socket-connection';
 import { strategyOrderRecord, type StrategyOrderRecord } from '@contract/schemas/strategy-orders';
-import { openStrategyStatuses, type StrategyStatus } from '@contract/schemas/tpsl';
+import { isOpenStrategyStatus } from '@contract/schemas/tpsl';
 import { assetsKey, positionsKey, refreshAccountReads, strategyHistoryKey, unfilledStrategyOrdersKey } from './account-queries';
 import { mergeOrderPushes, type OrderPushContext } from './open-orders/merge-order-pushes';
 import { markListsStale } from './list-refresh-events';
 import { applyPositionPush, balancesMoved, orderPushEffect, positionKey } from './private-pushes';
-
-/** A strategy order that may still fire (its history does not hold it yet). */
-const isOpenStrategyStatus = (s: StrategyStatus) => openStrategyStatuses.includes(s);
 
 export type { OrderPushContext };
 

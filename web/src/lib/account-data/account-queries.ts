@@ -13,20 +13,20 @@ export const settingsKey = (account: string | null) => endpointQueryKey(endpoint
 /** Pending orders: read and kept by open-orders/ (unfilled-orders-query.ts), their one owner. */
 export const unfilledOrdersKey = (account: string | null) => endpointQueryKey(endpoints.unfilledOrders, account, {});
 
-/** Pending strategy orders (TP/SL) of every futures category: the strategy-order channel invalidates them. */
+/** Pending TP/SL strategy orders (the exchange filters by `type`): the strategy-order channel invalidates them. */
 export const unfilledStrategyOrdersKey = (account: string | null) => endpointQueryKey(endpoints.unfilledStrategyOrders, account);
 
 export function useUnfilledStrategyOrders(category: FuturesCategory | null) {
   const account = useCurrentAccount();
-  return useQuery({ ...endpointQueryOptions(endpoints.unfilledStrategyOrders, { category: category ?? 'usdt-futures' }, account), enabled: account !== null && category !== null });
+  return useQuery({ ...endpointQueryOptions(endpoints.unfilledStrategyOrders, { category: category ?? 'usdt-futures', type: 'tpsl' }, account), enabled: account !== null && category !== null });
 }
 
-/** The latest finished strategy orders (fired, failed, cancelled) of a futures category, newest first. */
+/** The latest finished TP/SL strategy orders (fired, failed, cancelled) of a futures category, newest first. */
 export const strategyHistoryKey = (account: string | null) => endpointQueryKey(endpoints.historyStrategyOrders, account);
 
 export function useStrategyHistory(category: FuturesCategory | null, limit = 20) {
   const account = useCurrentAccount();
-  return useQuery({ ...endpointQueryOptions(endpoints.historyStrategyOrders, { category: category ?? 'usdt-futures', limit: String(limit) }, account), enabled: account !== null && category !== null });
+  return useQuery({ ...endpointQueryOptions(endpoints.historyStrategyOrders, { category: category ?? 'usdt-futures', type: 'tpsl', limit: String(limit) }, account), enabled: account !== null && category !== null });
 }
 
 export function useAssets() {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DecimalError, fromScaled, mulScaled, scaleOf, toScaled } from '@contract/decimal';
 import { CLIENT_OID_RE, holdModes, orderTypes, posSides, sides, stpModes, timeInForces } from '@contract/schemas/common';
 import { placeOrderRequest, type PlaceOrderRequest } from '@contract/schemas/orders';
-import { triggerBys } from '@contract/schemas/tpsl';
+import { triggerBys, type TriggerBy } from '@contract/schemas/tpsl';
 import { isDerivative, type InstrumentMeta } from './instrument-meta';
 
 /** What the form holds: the text of each input, exactly as typed. */
@@ -128,47 +128,52 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
  * fill price is not known yet: the exchange checks it against the price then.
  */
 function checkTpsl(values: OrderFormValues, meta: InstrumentMeta, priceUnits: bigint | undefined): { errors: OrderFormErrors; fields: Record<string, string> } {
-  const errors: OrderFormErrors = {};
+  const draft: TpslDraft = { takeProfit: values.takeProfit ?? '', stopLoss: values.stopLoss ?? '', triggerBy: values.tpslTriggerBy ?? 'market' };
+  const given = tpslLegs.filter((l) => draft[l.field].trim() !== '');
+  if (given.length === 0) return { errors: {}, fields: {} };
+  const refuse = (why: string) => ({ errors: Object.fromEntries(given.map((l) => [l.field, `${l.label} ${why}`])) as OrderFormErrors, fields: {} });
+  if (!isDerivative(meta.category)) return refuse('applies only to futures orders');
+  if (values.reduceOnly) return refuse('applies to an order that opens a position, not a reduce-only one');
+  return tpslRequestFields(draft, meta, priceUnits === undefined ? undefined : { long: values.side === 'buy', priceUnits });
+}
+
+/** What a trader types for a take-profit and a stop-loss: prices as text ('' for none) and the price they watch. */
+export interface TpslDraft {
+  takeProfit: string;
+  stopLoss: string;
+  triggerBy: TriggerBy;
+}
+
+const tpslLegs = [
+  { field: 'takeProfit', label: 'Take profit', orderFields: ['takeProfit', 'tpTriggerBy', 'tpOrderType'] },
+  { field: 'stopLoss', label: 'Stop loss', orderFields: ['stopLoss', 'slTriggerBy', 'slOrderType'] },
+] as const;
+
+/**
+ * The TP/SL fields of a request (place-order presets, a strategy order): each price given,
+ * on the tick, closing at market on the chosen price. With `entry` (a limit order's price
+ * and side), each must lie on its side of it: a long profits above and loses below.
+ */
+export function tpslRequestFields(draft: TpslDraft, meta: InstrumentMeta, entry?: { long: boolean; priceUnits: bigint }): { errors: Partial<Record<'takeProfit' | 'stopLoss', string>>; fields: Record<string, string> } {
+  const errors: Partial<Record<'takeProfit' | 'stopLoss', string>> = {};
   const fields: Record<string, string> = {};
-  const legs = [
-    { field: 'takeProfit', label: 'Take profit', text: values.takeProfit?.trim() ?? '' },
-    { field: 'stopLoss', label: 'Stop loss', text: values.stopLoss?.trim() ?? '' },
-  ] as const;
-  if (legs.every((l) => l.text === '')) return { errors, fields };
-  if (!isDerivative(meta.category)) {
-    for (const l of legs) if (l.text !== '') errors[l.field] = `${l.label} applies only to futures orders`;
-    return { errors, fields };
-  }
-  if (values.reduceOnly) {
-    for (const l of legs) if (l.text !== '') errors[l.field] = `${l.label} applies to an order that opens a position, not a reduce-only one`;
-    return { errors, fields };
-  }
-  const triggerBy = values.tpslTriggerBy ?? 'market';
-  const long = values.side === 'buy';
-  for (const l of legs) {
-    if (l.text === '') continue;
-    const step = checkStep(l.text, l.label, meta.priceScale, meta.tick, meta.tickSize);
+  for (const l of tpslLegs) {
+    const text = draft[l.field].trim();
+    if (text === '') continue;
+    const step = checkStep(text, l.label, meta.priceScale, meta.tick, meta.tickSize);
     if (!step.ok) {
       errors[l.field] = step.error;
       continue;
     }
-    const price = fromScaled(step.units, meta.priceScale);
-    // A long profits above its entry and loses below; a short the other way round.
-    const above = l.field === 'takeProfit' ? long : !long;
-    if (priceUnits !== undefined && (above ? step.units <= priceUnits : step.units >= priceUnits)) {
-      errors[l.field] = `${l.label} must be ${above ? 'above' : 'below'} the order price for a ${long ? 'buy' : 'sell'}`;
+    const above = l.field === 'takeProfit' ? entry?.long : !entry?.long;
+    if (entry && (above ? step.units <= entry.priceUnits : step.units >= entry.priceUnits)) {
+      errors[l.field] = `${l.label} must be ${above ? 'above' : 'below'} the order price for a ${entry.long ? 'buy' : 'sell'}`;
       continue;
     }
-    if (l.field === 'takeProfit') Object.assign(fields, { takeProfit: price, tpTriggerBy: triggerBy, tpOrderType: 'market' });
-    else Object.assign(fields, { stopLoss: price, slTriggerBy: triggerBy, slOrderType: 'market' });
+    const [priceField, byField, typeField] = l.orderFields;
+    Object.assign(fields, { [priceField]: fromScaled(step.units, meta.priceScale), [byField]: draft.triggerBy, [typeField]: 'market' });
   }
   return { errors, fields };
-}
-
-/** A trigger or limit price as typed: positive, on the instrument's tick; the text to send, or why not. */
-export function checkTickPrice(text: string, label: string, meta: InstrumentMeta): { ok: true; price: string } | { ok: false; error: string } {
-  const step = checkStep(text.trim(), label, meta.priceScale, meta.tick, meta.tickSize);
-  return step.ok ? { ok: true, price: fromScaled(step.units, meta.priceScale) } : step;
 }
 
 /** A spot or margin market buy typed in the quote coin: its qty is the amount to spend. */

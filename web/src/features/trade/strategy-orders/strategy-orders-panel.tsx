@@ -14,7 +14,8 @@ import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
-import { useStrategyOrders, type StrategyOrdersModel, type TpslDraft, type TpslErrors } from './use-strategy-orders';
+import type { TpslDraft } from '@web/lib/instruments/order-form-schema';
+import { useStrategyOrders, type StrategyOrdersModel, type TpslErrors } from './use-strategy-orders';
 
 type MetaOf = (o: { symbol: string; category?: string | undefined }) => InstrumentMeta | undefined;
 
@@ -22,6 +23,30 @@ const triggerOptions = [
   { value: 'market', label: 'Last price' },
   { value: 'mark', label: 'Mark price' },
 ];
+
+interface Column {
+  name: string;
+  right?: boolean;
+  /** Read by screen readers only (the actions column). */
+  hidden?: boolean;
+}
+
+const pendingColumns: readonly Column[] = [{ name: 'Symbol' }, { name: 'Position' }, { name: 'Size', right: true }, { name: 'Take profit', right: true }, { name: 'Stop loss', right: true }, { name: 'Placed' }, { name: 'Actions', hidden: true }];
+const historyColumns: readonly Column[] = [{ name: 'Symbol' }, { name: 'Position' }, { name: 'Take profit', right: true }, { name: 'Stop loss', right: true }, { name: 'Outcome' }, { name: 'Updated' }];
+
+function HeadRow({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead className="text-left text-muted">
+      <tr>
+        {columns.map((c) => (
+          <th key={c.name} scope="col" className={c.right ? 'text-right' : undefined}>
+            {c.hidden ? <span className="sr-only">{c.name}</span> : c.name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 const byText = (t: string) => (t === 'mark' ? 'mark' : 'last');
 
@@ -49,25 +74,7 @@ export function StrategyOrdersPanel({ meta, metaOf }: { meta: InstrumentMeta; me
       )}
       <ScrollRegion label="Pending TP/SL">
         <table aria-label="Pending TP/SL" className="tabular w-full whitespace-nowrap text-xs [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Position</th>
-              <th scope="col" className="text-right">
-                Size
-              </th>
-              <th scope="col" className="text-right">
-                Take profit
-              </th>
-              <th scope="col" className="text-right">
-                Stop loss
-              </th>
-              <th scope="col">Placed</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <HeadRow columns={pendingColumns} />
           <tbody>
             {model.orders.length === 0 && (
               <tr>
@@ -92,25 +99,12 @@ const statusWords: Record<string, string> = { success: 'Triggered', failed: 'Fai
 /** What became of the latest TP/SL: which side fired and when, or why it ended. */
 function StrategyHistory({ category, metaOf }: { category: FuturesCategory; metaOf: MetaOf }) {
   const history = useStrategyHistory(category);
-  const list = (history.data?.list ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl');
+  const list = history.data?.list ?? [];
   return (
     <ScrollRegion label="TP/SL history" className="max-h-48">
       <table aria-label="TP/SL history" className="tabular w-full whitespace-nowrap text-xs [&_td]:py-1 [&_td]:pr-3 [&_th]:pr-3">
         <caption className="mb-1 text-left text-sm font-semibold">History</caption>
-        <thead className="text-left text-muted">
-          <tr>
-            <th scope="col">Symbol</th>
-            <th scope="col">Position</th>
-            <th scope="col" className="text-right">
-              Take profit
-            </th>
-            <th scope="col" className="text-right">
-              Stop loss
-            </th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
+        <HeadRow columns={historyColumns} />
         <tbody>
           {list.length === 0 && (
             <tr>

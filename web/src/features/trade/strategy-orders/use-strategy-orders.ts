@@ -7,39 +7,20 @@ import { useState } from 'react';
 import { endpoints } from '@contract/endpoints';
 import { futuresCategories, type FuturesCategory } from '@contract/schemas/common';
 import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
-import type { TriggerBy } from '@contract/schemas/tpsl';
 import { unfilledStrategyOrdersKey, useUnfilledStrategyOrders } from '@web/lib/account-data/account-queries';
 import { describeError } from '@web/lib/api/describe-error';
 import { isApiError } from '@web/lib/api/api-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
-import { checkTickPrice } from '@web/lib/instruments/order-form-schema';
+import { tpslRequestFields, type TpslDraft } from '@web/lib/instruments/order-form-schema';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 
-/** What the trader types for a TP/SL: prices as text ('' for none) and the price they watch. */
-export interface TpslDraft {
-  takeProfit: string;
-  stopLoss: string;
-  triggerBy: TriggerBy;
-}
-
 export type TpslErrors = Partial<Record<'takeProfit' | 'stopLoss' | 'form', string>>;
 
-/** The TP/SL fields of a strategy request, or the errors by field: at least one price, each on the tick. */
-export function tpslRequestFields(draft: TpslDraft, meta: InstrumentMeta): { ok: true; fields: Record<string, string> } | { ok: false; errors: TpslErrors } {
-  const errors: TpslErrors = {};
-  const fields: Record<string, string> = {};
+/** The fields of a strategy order's TP/SL (order-form-schema's rule), or the errors by field: at least one price is needed. */
+export function strategyTpslFields(draft: TpslDraft, meta: InstrumentMeta): { ok: true; fields: Record<string, string> } | { ok: false; errors: TpslErrors } {
   if (draft.takeProfit.trim() === '' && draft.stopLoss.trim() === '') return { ok: false, errors: { form: 'Enter a take-profit or a stop-loss price' } };
-  if (draft.takeProfit.trim() !== '') {
-    const tp = checkTickPrice(draft.takeProfit, 'Take profit', meta);
-    if (tp.ok) Object.assign(fields, { takeProfit: tp.price, tpTriggerBy: draft.triggerBy, tpOrderType: 'market' });
-    else errors.takeProfit = tp.error;
-  }
-  if (draft.stopLoss.trim() !== '') {
-    const sl = checkTickPrice(draft.stopLoss, 'Stop loss', meta);
-    if (sl.ok) Object.assign(fields, { stopLoss: sl.price, slTriggerBy: draft.triggerBy, slOrderType: 'market' });
-    else errors.stopLoss = sl.error;
-  }
+  const { errors, fields } = tpslRequestFields(draft, meta);
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, fields };
 }
 
@@ -50,12 +31,12 @@ function refusalErrors(e: unknown): TpslErrors {
   return field === 'takeProfit' || field === 'stopLoss' ? { [field]: text } : { form: text };
 }
 
-export function futuresCategoryOf(meta: Pick<InstrumentMeta, 'category'>): FuturesCategory {
+export function strategyCategoryFor(meta: Pick<InstrumentMeta, 'category'>): FuturesCategory {
   return (futuresCategories as readonly string[]).includes(meta.category) ? (meta.category as FuturesCategory) : 'usdt-futures';
 }
 
 export function useStrategyOrders(meta: InstrumentMeta) {
-  const category = futuresCategoryOf(meta);
+  const category = strategyCategoryFor(meta);
   const account = useCurrentAccount();
   const client = useQueryClient();
   const list = useUnfilledStrategyOrders(category);
@@ -79,13 +60,13 @@ export function useStrategyOrders(meta: InstrumentMeta) {
 
   return {
     category,
-    orders: (list.data ?? []).filter((o) => (o.type ?? 'tpsl') === 'tpsl'),
+    orders: list.data ?? [],
     loading: list.isPending,
     loadError: list.isError ? describeError(list.error) : null,
     busy,
     /** A TP/SL on the whole position (tpslMode full: its size follows the position). */
     place: (position: { symbol: string; posSide: string }, draft: TpslDraft, positionMeta: InstrumentMeta) => {
-      const checked = tpslRequestFields(draft, positionMeta);
+      const checked = strategyTpslFields(draft, positionMeta);
       if (!checked.ok) return Promise.resolve(checked.errors);
       return run(`place:${position.symbol}:${position.posSide}`, () =>
         callEndpoint(endpoints.placeStrategyOrder, { category, symbol: position.symbol, type: 'tpsl', tpslMode: 'full', posSide: position.posSide as 'long' | 'short', ...checked.fields }, options),
@@ -93,7 +74,7 @@ export function useStrategyOrders(meta: InstrumentMeta) {
     },
     /** New prices for a pending TP/SL; the docs require its qty, sent as listed. */
     modify: (order: StrategyOrderRecord, draft: TpslDraft, orderMeta: InstrumentMeta) => {
-      const checked = tpslRequestFields(draft, orderMeta);
+      const checked = strategyTpslFields(draft, orderMeta);
       if (!checked.ok) return Promise.resolve(checked.errors);
       return run(`modify:${order.orderId}`, () => callEndpoint(endpoints.modifyStrategyOrder, { orderId: order.orderId, qty: order.qty, ...checked.fields }, options));
     },
