@@ -71,6 +71,8 @@ test.describe('TP/SL', () => {
     expect(moved.strategyOrders).toEqual([expect.objectContaining({ status: 'success', triggerType: 'takeProfit' })]);
     await expect(notifications(page).getByText('Take profit triggered')).toBeVisible();
     await expect(notifications(page).getByText(/^Sell 0\.01 BTC on BTCUSDT filled/)).toBeVisible();
+    // The closing order's own toast says the take profit sent it.
+    await expect(notifications(page).getByText('Take profit: order filled')).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(await longSize()).toBe(sizeBefore);
 
@@ -84,7 +86,7 @@ test.describe('TP/SL', () => {
     await page.getByRole('tab', { name: 'Order history', exact: true }).click();
     const newest = page.getByRole('table', { name: 'Order history' }).getByRole('row', { name: /^Order \d+$/ }).first();
     await expect(newest).toBeVisible({ timeout: 30_000 });
-    for (const cell of ['BTCUSDT', 'sell', '0.01 BTC', 'Filled']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
+    for (const cell of ['BTCUSDT', 'sell', '0.01 BTC', 'Filled', 'market (take profit)']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
     const closingId = (await newest.getAttribute('aria-label'))!.replace('Order ', '');
     await page.getByRole('tab', { name: 'Fills', exact: true }).click();
     await expect(page.getByRole('row', { name: new RegExp(`^Fill \\d+ of order ${closingId}$`) }).first()).toBeVisible({ timeout: 30_000 });
@@ -121,10 +123,19 @@ test.describe('TP/SL', () => {
     await row.getByRole('button', { name: 'Edit TP/SL BTCUSDT long' }).click();
     const edit = page.getByRole('form', { name: 'Change TP/SL BTCUSDT long' });
     await edit.getByLabel('Stop loss (USDT)').fill(offset(mark, -2000n));
+    // The stop loss now executes as a limit order 10 USDT under its trigger; off the tick first.
+    await edit.getByLabel('SL limit price (USDT)').fill('1.05');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('SL limit price must be a multiple of 0.1')).toBeVisible();
+    await edit.getByLabel('SL limit price (USDT)').fill(offset(mark, -2010n));
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     const changed = page.getByRole('row', { name: 'TP/SL BTCUSDT long' }).filter({ hasText: Number(offset(mark, -2000n)).toLocaleString('en-US') });
     await expect(changed).toHaveCount(1);
+    await expect(changed.getByLabel('Stop loss')).toContainText(`limit ${Number(offset(mark, -2010n)).toLocaleString('en-US')}`);
+    await expect(changed.getByLabel('Take profit')).toContainText('market');
+    const pending = await simGet<{ status: string; slOrderType: string; slLimitPrice: string }[]>('/api/v3/trade/unfilled-strategy-orders', { category: 'USDT-FUTURES' });
+    expect(pending.find((p) => p.status === 'pending' && p.slOrderType === 'limit' && samePrice(p.slLimitPrice, offset(mark, -2010n)))).toBeTruthy();
 
     // The positions tab under the chart shows it on the position's row, beside Close, in view.
     await page.getByRole('tab', { name: /^Positions \(\d+\)$/ }).click();

@@ -5,9 +5,10 @@
 // the compact one keeps the columns a trader acts on, so the Close button stays in view.
 import { Fragment, useState, type ReactNode } from 'react';
 import type { Position } from '@contract/schemas/account';
+import { futuresCategories } from '@contract/schemas/common';
 import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 import { ScrollRegion } from '@web/components/scroll-region';
-import { usePositions, useSettings, useUnfilledStrategyOrders } from '@web/lib/account-data/account-queries';
+import { usePendingTpslOf, usePositions, useSettings } from '@web/lib/account-data/account-queries';
 import { positionKey } from '@web/lib/account-data/private-pushes';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { ratioPercent } from '@web/lib/format/ratio-percent';
@@ -65,13 +66,15 @@ export function PositionsTable({ compact = false }: { compact?: boolean }) {
   const settings = useSettings();
   const instruments = useInstruments();
   const canSeeTpsl = useGranted('trade.read');
-  const strategies = useUnfilledStrategyOrders(canSeeTpsl ? 'usdt-futures' : null);
+  // Only the futures categories the account holds positions in: one call each.
+  const held = futuresCategories.filter((c) => canSeeTpsl && (positions.data?.list ?? []).some((p) => p.category === c));
+  const strategies = usePendingTpslOf(held);
   const [closing, setClosing] = useState<string | null>(null);
   const shown = compact ? columns.filter((c) => c.compact) : columns;
   const rows: Row[] = (positions.data?.list ?? []).map((p) => ({
     p,
     meta: instruments.data?.find((m) => m.symbol === p.symbol && m.category === p.category),
-    tpsl: (strategies.data ?? []).filter((o) => o.symbol === p.symbol && o.posSide === p.posSide),
+    tpsl: strategies.filter((o) => o.category === p.category && o.symbol === p.symbol && o.posSide === p.posSide),
   }));
   const hedgeOf = (p: Position) => (settings.data?.holdMode ?? p.holdMode) === 'hedge_mode';
   const span = shown.length + 2;

@@ -10,7 +10,8 @@ import type { Page } from '@web/lib/account-data/cursor-pages';
 import type { ListTopic } from '@web/lib/account-data/list-refresh-events';
 import type { CsvColumn } from '@web/lib/csv/csv-build';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
-import { filledText, orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
+import { filledText, orderSizeText } from '@web/lib/format/order-size-text';
+import { cancelReasonText, orderSourceText, orderStateText } from '@web/lib/format/order-words';
 import { formatDateTime } from '@web/lib/format/format-time';
 import { filterParams, type HistoryFilters } from './history-filters';
 import type { TableColumn } from './virtual-table';
@@ -37,6 +38,12 @@ const signedCell = (v: string): ReactNode => <span className={v.startsWith('-') 
 const sideCell = (side: string): ReactNode => <span className={side === 'buy' ? 'text-buy' : 'text-sell'}>{side}</span>;
 const page = { limit: String(PAGE_SIZE) };
 
+/** "market", or "market (take profit)" for an order a TP/SL or a liquidation sent. */
+function typeText(o: OrderRecord): string {
+  const source = orderSourceText(o.delegateType);
+  return source ? `${o.orderType} (${source.toLowerCase()})` : o.orderType;
+}
+
 export const orderHistoryList: ListDefinition<OrderRecord> = {
   id: 'orders',
   title: 'Order history',
@@ -52,14 +59,14 @@ export const orderHistoryList: ListDefinition<OrderRecord> = {
     { header: 'Order ID', width: '9.5rem', cell: (o) => o.orderId },
     { header: 'Symbol', width: '6rem', cell: (o) => o.symbol },
     { header: 'Category', width: '6.5rem', cell: (o) => o.category },
-    { header: 'Type', width: '4rem', cell: (o) => o.orderType },
+    { header: 'Type', width: '6.5rem', cell: (o) => typeText(o) },
     { header: 'Side', width: '3.5rem', cell: (o) => sideCell(o.side) },
     { header: 'Price', width: '7rem', align: 'right', cell: (o) => (o.orderType === 'market' ? 'market' : formatDecimal(o.price)) },
     { header: 'Size', width: '8.5rem', align: 'right', cell: (o) => orderSizeText(o) },
     { header: 'Filled', width: '8.5rem', align: 'right', cell: (o) => filledText(o) },
     { header: 'Avg price', width: '7rem', align: 'right', cell: (o) => formatDecimal(o.avgPrice) },
     { header: 'State', width: '7.5rem', cell: (o) => orderStateText(o.state) },
-    { header: 'Cancel reason', width: '7rem', cell: (o) => o.cancelSource || '' },
+    { header: 'Cancel reason', width: '7rem', cell: (o) => (o.cancelSource ? cancelReasonText(o.cancelSource) : '') },
   ],
   csv: [
     { header: 'createdTime', value: (o) => o.createdTime },

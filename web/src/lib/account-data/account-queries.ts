@@ -1,7 +1,7 @@
 // The account's private reads (spec 4.5) as react-query hooks. The keys are the ones
 // lib/api's endpointQueryKey gives with the same params the trading screen uses, so a
 // channel push or an invalidation reaches every screen showing the same data.
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { endpoints } from '@contract/endpoints';
 import type { FuturesCategory } from '@contract/schemas/common';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
@@ -19,6 +19,19 @@ export const unfilledStrategyOrdersKey = (account: string | null) => endpointQue
 export function useUnfilledStrategyOrders(category: FuturesCategory | null) {
   const account = useCurrentAccount();
   return useQuery({ ...endpointQueryOptions(endpoints.unfilledStrategyOrders, { category: category ?? 'usdt-futures', type: 'tpsl' }, account), enabled: account !== null && category !== null });
+}
+
+/**
+ * The pending TP/SL of several futures categories at once (the positions table shows every
+ * category's positions; the exchange lists strategy orders one category a call). Same keys
+ * as useUnfilledStrategyOrders, so the TP/SL tab and the table share each answer.
+ */
+export function usePendingTpslOf(categories: readonly FuturesCategory[]) {
+  const account = useCurrentAccount();
+  return useQueries({
+    queries: categories.map((category) => ({ ...endpointQueryOptions(endpoints.unfilledStrategyOrders, { category, type: 'tpsl' }, account), enabled: account !== null })),
+    combine: (results) => results.flatMap((r) => r.data ?? []),
+  });
 }
 
 /** The latest finished TP/SL strategy orders (fired, failed, cancelled) of a futures category, newest first. */

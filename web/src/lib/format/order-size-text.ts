@@ -1,22 +1,8 @@
-// An order's size and state in words, as every screen shows them (toasts, open orders,
-// history): the size in the unit the exchange reports it, the state as a word. Shared, so
-// the trading and history screens can never label one order differently.
-import type { OrderState } from '@contract/schemas/common';
+// An order's size in words, as every screen shows it (toasts, open orders, history): in the
+// unit the exchange reports it. Shared, so the trading and history screens can never label
+// one order differently. Its state and origin in words: order-words.ts.
 import type { OrderRecord } from '@contract/schemas/orders';
 import { formatDecimal } from './format-decimal';
-
-const stateWords: Record<OrderState, string> = {
-  live: 'Live',
-  new: 'New',
-  partially_filled: 'Partially filled',
-  filled: 'Filled',
-  canceled: 'Canceled',
-};
-
-/** A state in words ("Partially filled"); a state the desk does not know is shown as sent, de-snaked. */
-export function orderStateText(state: string): string {
-  return stateWords[state as OrderState] ?? state.replace(/_/g, ' ');
-}
 
 // The quote coins of the exchange's symbols, longest first so "USDC" is not read as "USD".
 const quoteCoins = ['USDT', 'USDC', 'USDE', 'USD', 'EUR', 'BTC', 'ETH'];

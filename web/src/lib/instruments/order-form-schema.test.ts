@@ -121,6 +121,16 @@ describe('validateOrderForm: TP/SL presets', () => {
     expect(validateOrderForm({ ...long, side: 'sell', stopLoss: '42000' }, futures)).toEqual({ ok: false, errors: { stopLoss: 'Stop loss must be above the order price for a sell' } });
   });
 
+  it('sends a limit leg with its execution price, which the exchange requires with tpOrderType limit', () => {
+    const r = validateOrderForm({ ...long, takeProfit: '45000', tpLimitPrice: '44990', stopLoss: '41000' }, futures);
+    expect(r.ok && r.order).toMatchObject({ takeProfit: '45000.0', tpOrderType: 'limit', tpLimitPrice: '44990.0', stopLoss: '41000.0', slOrderType: 'market' });
+    expect(r.ok && 'slLimitPrice' in r.order).toBe(false);
+  });
+
+  it('refuses a limit price off the tick, naming its own field', () => {
+    expect(validateOrderForm({ ...long, stopLoss: '41000', slLimitPrice: '40999.9' }, futures)).toEqual({ ok: false, errors: { slLimitPrice: 'SL limit price must be a multiple of 0.5' } });
+  });
+
   it('refuses a trigger price off the tick, on spot, or on a reduce-only order', () => {
     expect(validateOrderForm({ ...long, takeProfit: '45000.2' }, futures)).toEqual({ ok: false, errors: { takeProfit: 'Take profit must be a multiple of 0.5' } });
     expect(validateOrderForm({ ...base, takeProfit: '45000' }, oneWay)).toEqual({ ok: false, errors: { takeProfit: 'Take profit applies only to futures orders' } });

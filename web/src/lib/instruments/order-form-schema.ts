@@ -34,6 +34,9 @@ export const orderFormValues = z.object({
   takeProfit: z.string().optional(),
   stopLoss: z.string().optional(),
   tpslTriggerBy: z.enum(triggerBys).optional(),
+  /** The price a triggered TP or SL executes at as a limit order; '' or absent: at market. */
+  tpLimitPrice: z.string().optional(),
+  slLimitPrice: z.string().optional(),
 });
 export type OrderFormValues = z.infer<typeof orderFormValues>;
 export type OrderFormField = keyof OrderFormValues;
@@ -128,8 +131,8 @@ export function validateOrderForm(values: OrderFormValues, ctx: OrderFormContext
  * fill price is not known yet: the exchange checks it against the price then.
  */
 function checkTpsl(values: OrderFormValues, meta: InstrumentMeta, priceUnits: bigint | undefined): { errors: OrderFormErrors; fields: Record<string, string> } {
-  const draft: TpslDraft = { takeProfit: values.takeProfit ?? '', stopLoss: values.stopLoss ?? '', triggerBy: values.tpslTriggerBy ?? 'market' };
-  const given = tpslLegs.filter((l) => draft[l.field].trim() !== '');
+  const draft: TpslDraft = { takeProfit: values.takeProfit ?? '', stopLoss: values.stopLoss ?? '', triggerBy: values.tpslTriggerBy ?? 'market', tpLimitPrice: values.tpLimitPrice ?? '', slLimitPrice: values.slLimitPrice ?? '' };
+  const given = tpslLegs.filter((l) => draft[l.field].trim() !== '' || (draft[l.limitField] ?? '').trim() !== '');
   if (given.length === 0) return { errors: {}, fields: {} };
   const refuse = (why: string) => ({ errors: Object.fromEntries(given.map((l) => [l.field, `${l.label} ${why}`])) as OrderFormErrors, fields: {} });
   if (!isDerivative(meta.category)) return refuse('applies only to futures orders');
@@ -137,29 +140,45 @@ function checkTpsl(values: OrderFormValues, meta: InstrumentMeta, priceUnits: bi
   return tpslRequestFields(draft, meta, priceUnits === undefined ? undefined : { long: values.side === 'buy', priceUnits });
 }
 
-/** What a trader types for a take-profit and a stop-loss: prices as text ('' for none) and the price they watch. */
+/**
+ * What a trader types for a take-profit and a stop-loss: trigger prices as text ('' for
+ * none), the price they watch, and for each an optional limit price it then executes at
+ * ('' or absent: at market).
+ */
 export interface TpslDraft {
   takeProfit: string;
   stopLoss: string;
   triggerBy: TriggerBy;
+  tpLimitPrice?: string;
+  slLimitPrice?: string;
 }
 
+export type TpslField = 'takeProfit' | 'stopLoss' | 'tpLimitPrice' | 'slLimitPrice';
+
 const tpslLegs = [
-  { field: 'takeProfit', label: 'Take profit', orderFields: ['takeProfit', 'tpTriggerBy', 'tpOrderType'] },
-  { field: 'stopLoss', label: 'Stop loss', orderFields: ['stopLoss', 'slTriggerBy', 'slOrderType'] },
+  { field: 'takeProfit', limitField: 'tpLimitPrice', label: 'Take profit', limitLabel: 'TP limit price', orderFields: ['takeProfit', 'tpTriggerBy', 'tpOrderType'] },
+  { field: 'stopLoss', limitField: 'slLimitPrice', label: 'Stop loss', limitLabel: 'SL limit price', orderFields: ['stopLoss', 'slTriggerBy', 'slOrderType'] },
 ] as const;
 
 /**
- * The TP/SL fields of a request (place-order presets, a strategy order): each price given,
- * on the tick, closing at market on the chosen price. With `entry` (a limit order's price
- * and side), each must lie on its side of it: a long profits above and loses below.
+ * The TP/SL fields of a request (place-order presets, a strategy order): each trigger price
+ * given, on the tick, watching the chosen price, and closing at market or, when its limit
+ * price is given, as a limit order at that price (on the tick too). With `entry` (a limit
+ * order's price and side), each trigger must lie on its side of it: a long profits above
+ * and loses below.
  */
-export function tpslRequestFields(draft: TpslDraft, meta: InstrumentMeta, entry?: { long: boolean; priceUnits: bigint }): { errors: Partial<Record<'takeProfit' | 'stopLoss', string>>; fields: Record<string, string> } {
-  const errors: Partial<Record<'takeProfit' | 'stopLoss', string>> = {};
+export function tpslRequestFields(draft: TpslDraft, meta: InstrumentMeta, entry?: { long: boolean; priceUnits: bigint }): { errors: Partial<Record<TpslField, string>>; fields: Record<string, string> } {
+  const errors: Partial<Record<TpslField, string>> = {};
   const fields: Record<string, string> = {};
   for (const l of tpslLegs) {
     const text = draft[l.field].trim();
-    if (text === '') continue;
+    const limitText = (draft[l.limitField] ?? '').trim();
+    const limit = limitText === '' ? undefined : checkStep(limitText, l.limitLabel, meta.priceScale, meta.tick, meta.tickSize);
+    if (limit && !limit.ok) errors[l.limitField] = limit.error;
+    if (text === '') {
+      if (limit) errors[l.limitField] = `${l.limitLabel} needs a ${l.label.toLowerCase()} trigger price`;
+      continue;
+    }
     const step = checkStep(text, l.label, meta.priceScale, meta.tick, meta.tickSize);
     if (!step.ok) {
       errors[l.field] = step.error;
@@ -170,8 +189,10 @@ export function tpslRequestFields(draft: TpslDraft, meta: InstrumentMeta, entry?
       errors[l.field] = `${l.label} must be ${above ? 'above' : 'below'} the order price for a ${entry.long ? 'buy' : 'sell'}`;
       continue;
     }
+    if (limit && !limit.ok) continue;
     const [priceField, byField, typeField] = l.orderFields;
-    Object.assign(fields, { [priceField]: fromScaled(step.units, meta.priceScale), [byField]: draft.triggerBy, [typeField]: 'market' });
+    Object.assign(fields, { [priceField]: fromScaled(step.units, meta.priceScale), [byField]: draft.triggerBy, [typeField]: limit ? 'limit' : 'market' });
+    if (limit) fields[l.limitField] = fromScaled(limit.units, meta.priceScale);
   }
   return { errors, fields };
 }

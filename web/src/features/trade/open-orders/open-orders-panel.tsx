@@ -5,8 +5,8 @@ import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import { isOpenState } from '@contract/schemas/common';
-import { filledText, orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
-import { cancelReasonText } from '../toasts/order-toast-text';
+import { filledText, orderSizeText } from '@web/lib/format/order-size-text';
+import { cancelReasonText, orderStateText } from '@web/lib/format/order-words';
 import type { MarketKey } from './open-order-filter';
 import { useOpenOrders } from './use-open-orders';
 

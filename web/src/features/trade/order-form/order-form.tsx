@@ -6,6 +6,7 @@ import type { BookSource } from '@web/lib/book/book-store';
 import { stpModes, timeInForces } from '@contract/schemas/common';
 import { coinDisplayScale } from '@web/lib/format/coin-scale';
 import { formatDecimal } from '@web/lib/format/format-decimal';
+import { tpslLegText } from '@web/lib/format/tpsl-leg-text';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { qtyPresetPercents } from '@web/lib/instruments/qty-presets';
 import { useKeyDown } from '@web/lib/dom/use-key-down';
@@ -242,9 +243,8 @@ function ConfirmSummary({ ready, meta }: { ready: ReadyOrder; meta: InstrumentMe
     ['Notional', estimate.notional ? `≈ ${formatDecimal(estimate.notional)} ${meta.quoteCoin}` : 'unknown until the book arrives'],
     ['Fee', estimate.fee ? `≤ ${formatDecimal(estimate.fee)} ${meta.quoteCoin}` : 'unknown'],
   ];
-  const by = (t: string | undefined) => (t === 'mark' ? 'mark price' : 'last price');
-  if (order.takeProfit) rows.push(['Take profit', `${formatDecimal(order.takeProfit)} ${meta.quoteCoin} (${by(order.tpTriggerBy)}), closes at market`]);
-  if (order.stopLoss) rows.push(['Stop loss', `${formatDecimal(order.stopLoss)} ${meta.quoteCoin} (${by(order.slTriggerBy)}), closes at market`]);
+  if (order.takeProfit) rows.push(['Take profit', tpslLegText({ price: order.takeProfit, by: order.tpTriggerBy, orderType: order.tpOrderType, limitPrice: order.tpLimitPrice }, meta.priceScale, meta.quoteCoin)]);
+  if (order.stopLoss) rows.push(['Stop loss', tpslLegText({ price: order.stopLoss, by: order.slTriggerBy, orderType: order.slOrderType, limitPrice: order.slLimitPrice }, meta.priceScale, meta.quoteCoin)]);
   return (
     <>
       <p className="font-semibold">
@@ -270,7 +270,7 @@ function ConfirmSummary({ ready, meta }: { ready: ReadyOrder; meta: InstrumentMe
 function TpslFields({ meta, model }: { meta: InstrumentMeta; model: OrderFormModel }) {
   const { values, set, errors } = model;
   const [open, setOpen] = useState(false);
-  const on = open || !!values.takeProfit || !!values.stopLoss;
+  const on = open || !!values.takeProfit || !!values.stopLoss || !!values.tpLimitPrice || !!values.slLimitPrice;
   return (
     <div className="flex flex-col gap-2">
       <label className="flex items-center gap-2 text-sm">
@@ -280,8 +280,7 @@ function TpslFields({ meta, model }: { meta: InstrumentMeta; model: OrderFormMod
           onChange={(e) => {
             setOpen(e.target.checked);
             if (!e.target.checked) {
-              set('takeProfit', '');
-              set('stopLoss', '');
+              for (const f of ['takeProfit', 'stopLoss', 'tpLimitPrice', 'slLimitPrice'] as const) set(f, '');
             }
           }}
         />
@@ -292,6 +291,8 @@ function TpslFields({ meta, model }: { meta: InstrumentMeta; model: OrderFormMod
           <div className="grid grid-cols-2 gap-2">
             <Field label={`Take profit (${meta.quoteCoin})`} name="Take profit" value={values.takeProfit ?? ''} error={errors.takeProfit} onChange={(v) => set('takeProfit', v)} />
             <Field label={`Stop loss (${meta.quoteCoin})`} name="Stop loss" value={values.stopLoss ?? ''} error={errors.stopLoss} onChange={(v) => set('stopLoss', v)} />
+            <Field label={`TP limit price (${meta.quoteCoin})`} name="TP limit price" placeholder="market" value={values.tpLimitPrice ?? ''} error={errors.tpLimitPrice} onChange={(v) => set('tpLimitPrice', v)} />
+            <Field label={`SL limit price (${meta.quoteCoin})`} name="SL limit price" placeholder="market" value={values.slLimitPrice ?? ''} error={errors.slLimitPrice} onChange={(v) => set('slLimitPrice', v)} />
           </div>
           <SelectField
             compact
@@ -303,14 +304,14 @@ function TpslFields({ meta, model }: { meta: InstrumentMeta; model: OrderFormMod
               { value: 'mark', label: 'Mark price' },
             ]}
           />
-          <p className="text-xs text-muted">When the price reaches one, what this order filled closes at market.</p>
+          <p className="text-xs text-muted">When the price reaches one, what this order filled closes: at market, or at its limit price when one is given.</p>
         </>
       )}
     </div>
   );
 }
 
-function Field({ label, name, value, error, onChange, hint }: { label: string; name: string; value: string; error?: string | undefined; onChange(v: string): void; hint?: string }) {
+function Field({ label, name, value, error, onChange, hint, placeholder }: { label: string; name: string; value: string; error?: string | undefined; onChange(v: string): void; hint?: string; placeholder?: string }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-0.5">
@@ -324,6 +325,7 @@ function Field({ label, name, value, error, onChange, hint }: { label: string; n
         inputMode="decimal"
         autoComplete="off"
         value={value}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}

@@ -12,6 +12,7 @@ import { usePositions, useStrategyHistory } from '@web/lib/account-data/account-
 import { describeError } from '@web/lib/api/describe-error';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { formatClock } from '@web/lib/format/format-time';
+import { tpslLegText } from '@web/lib/format/tpsl-leg-text';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import type { TpslDraft } from '@web/lib/instruments/order-form-schema';
@@ -48,11 +49,8 @@ function HeadRow({ columns }: { columns: readonly Column[] }) {
   );
 }
 
-const byText = (t: string) => (t === 'mark' ? 'mark' : 'last');
-
-function priceText(price: string, by: string, meta: InstrumentMeta | undefined): string {
-  return price ? `${formatDecimal(price, { scale: meta?.priceScale })} (${byText(by)})` : '—';
-}
+const tpText = (o: StrategyOrderRecord, meta: InstrumentMeta | undefined) => tpslLegText({ price: o.takeProfit, by: o.tpTriggerBy, orderType: o.tpOrderType, limitPrice: o.tpLimitPrice }, meta?.priceScale);
+const slText = (o: StrategyOrderRecord, meta: InstrumentMeta | undefined) => tpslLegText({ price: o.stopLoss, by: o.slTriggerBy, orderType: o.slOrderType, limitPrice: o.slLimitPrice }, meta?.priceScale);
 
 export function StrategyOrdersPanel({ meta, metaOf }: { meta: InstrumentMeta; metaOf: MetaOf }) {
   const model = useStrategyOrders(meta);
@@ -120,8 +118,8 @@ function StrategyHistory({ category, metaOf }: { category: FuturesCategory; meta
               <tr key={o.orderId} aria-label={`TP/SL ${o.orderId}`} className="border-t border-line/40">
                 <td>{o.symbol}</td>
                 <td>{o.posSide === 'short' ? 'Short' : 'Long'}</td>
-                <td className="text-right">{priceText(o.takeProfit, o.tpTriggerBy, meta)}</td>
-                <td className="text-right">{priceText(o.stopLoss, o.slTriggerBy, meta)}</td>
+                <td className="text-right">{tpText(o, meta)}</td>
+                <td className="text-right">{slText(o, meta)}</td>
                 <td aria-label="Outcome" className={o.status === 'failed' ? 'text-sell' : o.status === 'success' ? 'text-buy' : 'text-muted'}>
                   {(statusWords[o.status] ?? o.status) + fired}
                 </td>
@@ -148,10 +146,10 @@ function StrategyRow({ order: o, meta, model, denied, deniedId }: { order: Strat
           {formatDecimal(o.qty, { scale: meta?.sizeScale })} {meta?.baseCoin ?? ''}
         </td>
         <td className="text-right" aria-label="Take profit">
-          {priceText(o.takeProfit, o.tpTriggerBy, meta)}
+          {tpText(o, meta)}
         </td>
         <td className="text-right" aria-label="Stop loss">
-          {priceText(o.stopLoss, o.slTriggerBy, meta)}
+          {slText(o, meta)}
         </td>
         <td>{formatClock(o.createdTime)}</td>
         <td className="flex gap-1">
@@ -184,7 +182,13 @@ function StrategyRow({ order: o, meta, model, denied, deniedId }: { order: Strat
           <td colSpan={7} className="pb-2">
             <TpslEditor
               label={`Change TP/SL ${name}`}
-              initial={{ takeProfit: o.takeProfit, stopLoss: o.stopLoss, triggerBy: o.tpTriggerBy === 'mark' || o.slTriggerBy === 'mark' ? 'mark' : 'market' }}
+              initial={{
+                takeProfit: o.takeProfit,
+                stopLoss: o.stopLoss,
+                triggerBy: o.tpTriggerBy === 'mark' || o.slTriggerBy === 'mark' ? 'mark' : 'market',
+                tpLimitPrice: o.tpOrderType === 'limit' ? o.tpLimitPrice : '',
+                slLimitPrice: o.slOrderType === 'limit' ? o.slLimitPrice : '',
+              }}
               quoteCoin={meta.quoteCoin}
               submitText="Save"
               busy={model.busy === `modify:${o.orderId}`}
@@ -249,6 +253,8 @@ function TpslEditor({
       {children}
       <TextField compact className="w-36" label={`Take profit (${quoteCoin})`} inputMode="decimal" autoComplete="off" value={draft.takeProfit} error={errors.takeProfit} onChange={(e) => change({ takeProfit: e.target.value })} />
       <TextField compact className="w-36" label={`Stop loss (${quoteCoin})`} inputMode="decimal" autoComplete="off" value={draft.stopLoss} error={errors.stopLoss} onChange={(e) => change({ stopLoss: e.target.value })} />
+      <TextField compact className="w-36" label={`TP limit price (${quoteCoin})`} placeholder="market" inputMode="decimal" autoComplete="off" value={draft.tpLimitPrice ?? ''} error={errors.tpLimitPrice} onChange={(e) => change({ tpLimitPrice: e.target.value })} />
+      <TextField compact className="w-36" label={`SL limit price (${quoteCoin})`} placeholder="market" inputMode="decimal" autoComplete="off" value={draft.slLimitPrice ?? ''} error={errors.slLimitPrice} onChange={(e) => change({ slLimitPrice: e.target.value })} />
       <SelectField compact label="Trigger on" value={draft.triggerBy} onChange={(e) => change({ triggerBy: e.target.value as TpslDraft['triggerBy'] })} options={triggerOptions} />
       <Button type="submit" className="py-1 text-xs" disabled={busy || !!denied}>
         {submitText}

@@ -23,6 +23,20 @@ describe('strategyTpslFields', () => {
   });
 });
 
+describe('strategyTpslFields: limit legs', () => {
+  it('sends a leg with a limit price as a limit order at that price, the other at market', () => {
+    expect(strategyTpslFields({ takeProfit: '70000', stopLoss: '60000', triggerBy: 'market', tpLimitPrice: '69990.5', slLimitPrice: '' }, perp)).toEqual({
+      ok: true,
+      fields: { takeProfit: '70000.0', tpTriggerBy: 'market', tpOrderType: 'limit', tpLimitPrice: '69990.5', stopLoss: '60000.0', slTriggerBy: 'market', slOrderType: 'market' },
+    });
+  });
+
+  it('refuses a limit price off the tick or without its trigger, naming the limit field, and sends nothing', () => {
+    expect(strategyTpslFields({ takeProfit: '70000', stopLoss: '', triggerBy: 'market', tpLimitPrice: '69990.2' }, perp)).toEqual({ ok: false, errors: { tpLimitPrice: 'TP limit price must be a multiple of 0.5' } });
+    expect(strategyTpslFields({ takeProfit: '', stopLoss: '', triggerBy: 'market', slLimitPrice: '59000' }, perp)).toEqual({ ok: false, errors: { slLimitPrice: 'SL limit price needs a stop loss trigger price' } });
+  });
+});
+
 describe('strategyCategoryFor', () => {
   it('keeps the futures category on screen and shows USDT-futures for spot and margin', () => {
     expect(strategyCategoryFor({ category: 'usdt-futures' })).toBe('usdt-futures');

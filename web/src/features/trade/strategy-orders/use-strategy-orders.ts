@@ -11,15 +11,16 @@ import { unfilledStrategyOrdersKey, useUnfilledStrategyOrders } from '@web/lib/a
 import { describeError } from '@web/lib/api/describe-error';
 import { isApiError } from '@web/lib/api/api-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
-import { tpslRequestFields, type TpslDraft } from '@web/lib/instruments/order-form-schema';
+import { tpslRequestFields, type TpslDraft, type TpslField } from '@web/lib/instruments/order-form-schema';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 
-export type TpslErrors = Partial<Record<'takeProfit' | 'stopLoss' | 'form', string>>;
+export type TpslErrors = Partial<Record<TpslField | 'form', string>>;
 
 /** The fields of a strategy order's TP/SL (order-form-schema's rule), or the errors by field: at least one price is needed. */
 export function strategyTpslFields(draft: TpslDraft, meta: InstrumentMeta): { ok: true; fields: Record<string, string> } | { ok: false; errors: TpslErrors } {
-  if (draft.takeProfit.trim() === '' && draft.stopLoss.trim() === '') return { ok: false, errors: { form: 'Enter a take-profit or a stop-loss price' } };
+  const blank = (t: string | undefined) => (t ?? '').trim() === '';
+  if (blank(draft.takeProfit) && blank(draft.stopLoss) && blank(draft.tpLimitPrice) && blank(draft.slLimitPrice)) return { ok: false, errors: { form: 'Enter a take-profit or a stop-loss price' } };
   const { errors, fields } = tpslRequestFields(draft, meta);
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, fields };
 }

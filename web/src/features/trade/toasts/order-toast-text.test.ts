@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { strategyOrderRecord, type StrategyOrderRecordInput } from '@contract/schemas/strategy-orders';
 import { describe, expect, it } from 'vitest';
 import { orderPush } from '@web/lib/account-data/account-fixtures.test-support';
-import { orderSizeText, orderStateText } from '@web/lib/format/order-size-text';
+import { orderSizeText } from '@web/lib/format/order-size-text';
+import { orderStateText } from '@web/lib/format/order-words';
 import { strategyToastText, orderToastText } from './order-toast-text';
 
 const base = orderPush({ price: '65000.5', qty: '0.010', createdTime: '1', updatedTime: '1' });
@@ -43,6 +44,14 @@ describe('orderToastText', () => {
     const t = orderToastText({ ...base, state: 'canceled', cancelSource: 'user', cumExecQty: '0.002' });
     expect(t).toMatchObject({ tone: 'info' });
     expect(t?.body).toBe('Buy 0.010 BTC on BTCUSDT at 65,000.5 canceled after 0.002 BTC filled: by you.');
+  });
+
+  it('says when a take profit, a stop loss or a liquidation sent the order, not the trader', () => {
+    const closing = { ...base, side: 'sell' as const, orderType: 'market' as const, state: 'filled' as const, cumExecQty: '0.010', avgPrice: '70000.5' };
+    expect(orderToastText({ ...closing, delegateType: 'position_stop_profit_market' })?.title).toBe('Take profit: order filled');
+    expect(orderToastText({ ...closing, delegateType: 'stop_loss_limit' })?.title).toBe('Stop loss: order filled');
+    expect(orderToastText({ ...closing, delegateType: 'liquidation' })?.title).toBe('Liquidation: order filled');
+    expect(orderToastText({ ...closing, delegateType: 'market' })?.title).toBe('Order filled');
   });
 
   it('labels a spot market buy in the quote coin it spends, and its fills in the base coin', () => {

@@ -3,6 +3,7 @@
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { filledText, isQuoteSizedOrder, orderSizeText } from '@web/lib/format/order-size-text';
+import { cancelReasonText, orderSourceText } from '@web/lib/format/order-words';
 import type { NotificationEvent } from '@web/lib/preferences/notification-sounds';
 import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 
@@ -18,30 +19,19 @@ export interface ToastText {
   event?: NotificationEvent;
 }
 
-const reasons: Record<string, string> = {
-  user: 'by you',
-  ioc: 'immediate-or-cancel: the rest could not fill at once',
-  fok: 'fill-or-kill: it could not fill completely at once',
-  post_only: 'post-only: it would have crossed the book and taken liquidity',
-  self_trade: 'self-trade prevention: it would have traded with your own order',
-  market_no_liquidity: 'no liquidity left for the market order',
-  modify_failed: 'the modification failed and auto-cancel was on',
-  liquidation: 'liquidation',
-  system: 'by the system',
-};
-
-/** The words for a cancelSource; unknown sources are shown as sent. */
-export function cancelReasonText(source: string): string {
-  if (!source) return 'no reason given';
-  return reasons[source] ?? source.replace(/_/g, ' ');
-}
-
 export function orderToastText(o: OrderPushItem): ToastText | null {
   const text = orderEventText(o);
   return text && { ...text, key: `order:${o.orderId}`, event: o.state as NotificationEvent };
 }
 
 function orderEventText(o: OrderPushItem): ToastText | null {
+  const text = plainOrderEventText(o);
+  // A closing order sent by a TP/SL or a liquidation says so: the trader did not place it.
+  const source = orderSourceText(o.delegateType);
+  return text && source ? { ...text, title: `${source}: ${text.title.toLowerCase()}` } : text;
+}
+
+function plainOrderEventText(o: OrderPushItem): ToastText | null {
   const what = `${o.side === 'buy' ? 'Buy' : 'Sell'} ${orderSizeText(o)} on ${o.symbol}`;
   const at = o.orderType === 'limit' ? ` at ${formatDecimal(o.price)}` : ' at market';
   // A quote-sized buy's fills are in the base coin, so "x of y filled" would mix units.
