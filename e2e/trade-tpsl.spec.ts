@@ -59,7 +59,7 @@ test.describe('TP/SL', () => {
     await form.getByLabel('Stop loss', { exact: true }).fill(sl);
     await form.getByLabel('TP/SL trigger').selectOption('mark');
     await form.getByRole('button', { name: 'Buy BTC' }).click();
-    await expect(notifications(page).getByText(/^Buy 0\.01 BTC on BTCUSDT filled/)).toBeVisible();
+    await expect(notifications(page).getByText(/^Buy 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
 
     // The preset is now a pending TP/SL on the position, shown in its tab.
     await page.getByRole('tab', { name: /^TP\/SL \(\d+\)$/ }).click();
@@ -70,7 +70,7 @@ test.describe('TP/SL', () => {
     const moved = await moveMark(offset(mark, 500n));
     expect(moved.strategyOrders).toEqual([expect.objectContaining({ status: 'success', triggerType: 'takeProfit' })]);
     await expect(notifications(page).getByText('Take profit triggered')).toBeVisible();
-    await expect(notifications(page).getByText(/^Sell 0\.01 BTC on BTCUSDT filled/)).toBeVisible();
+    await expect(notifications(page).getByText(/^Sell 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
     // The closing order's own toast says the take profit sent it.
     await expect(notifications(page).getByText('Take profit: order filled')).toBeVisible();
     await expect(row).toHaveCount(0);
@@ -86,7 +86,7 @@ test.describe('TP/SL', () => {
     await page.getByRole('tab', { name: 'Order history', exact: true }).click();
     const newest = page.getByRole('table', { name: 'Order history' }).getByRole('row', { name: /^Order \d+$/ }).first();
     await expect(newest).toBeVisible({ timeout: 30_000 });
-    for (const cell of ['BTCUSDT', 'sell', '0.01 BTC', 'Filled', 'market (take profit)']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
+    for (const cell of ['BTCUSDT', 'sell', '0.010 BTC', 'Filled', 'market (take profit)']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
     const closingId = (await newest.getAttribute('aria-label'))!.replace('Order ', '');
     await page.getByRole('tab', { name: 'Fills', exact: true }).click();
     await expect(page.getByRole('row', { name: new RegExp(`^Fill \\d+ of order ${closingId}$`) }).first()).toBeVisible({ timeout: 30_000 });
@@ -98,7 +98,7 @@ test.describe('TP/SL', () => {
     await form.getByLabel('Order type').selectOption('market');
     await form.getByLabel('Quantity', { exact: true }).fill('0.01');
     await form.getByRole('button', { name: 'Buy BTC' }).click();
-    await expect(notifications(page).getByText(/^Buy 0\.01 BTC on BTCUSDT filled/)).toBeVisible();
+    await expect(notifications(page).getByText(/^Buy 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
 
     await page.getByRole('tab', { name: /^TP\/SL \(\d+\)$/ }).click();
     const mark = await markPrice();

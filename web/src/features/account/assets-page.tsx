@@ -3,6 +3,7 @@
 // account's balances; the max transferable amount of a coin, asked for on demand.
 import { useState } from 'react';
 import { useAssets, useFundingAssets, useMaxTransferable } from '@web/lib/account-data/account-queries';
+import { useMarketFormat } from '@web/lib/format/market-format';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { ratioPercent } from '@web/lib/format/ratio-percent';
@@ -13,6 +14,7 @@ export function AssetsPage() {
   useAccountChannels();
   const assets = useAssets();
   const funding = useFundingAssets();
+  const fmt = useMarketFormat();
   const a = assets.data;
   const summary: [string, string][] = a
     ? [
@@ -67,11 +69,11 @@ export function AssetsPage() {
                   <th scope="row" className="py-1 text-left font-normal">
                     {row.coin}
                   </th>
-                  <td className="text-right">{formatDecimal(row.equity)}</td>
-                  <td className="text-right">{formatDecimal(row.balance)}</td>
-                  <td className="text-right">{formatDecimal(row.available)}</td>
-                  <td className="text-right">{formatDecimal(row.locked)}</td>
-                  <td className="text-right">{formatDecimal(row.debt)}</td>
+                  <td className="text-right">{fmt.coin(row.equity, row.coin)}</td>
+                  <td className="text-right">{fmt.coin(row.balance, row.coin)}</td>
+                  <td className="text-right">{fmt.coin(row.available, row.coin)}</td>
+                  <td className="text-right">{fmt.coin(row.locked, row.coin)}</td>
+                  <td className="text-right">{fmt.coin(row.debt, row.coin)}</td>
                   <td className="text-right">{formatDecimal(row.usdValue, { scale: 2 })}</td>
                   <td className="text-right">
                     <MaxTransferable coin={row.coin} />
@@ -114,9 +116,9 @@ export function AssetsPage() {
                   <th scope="row" className="py-1 text-left font-normal">
                     {row.coin}
                   </th>
-                  <td className="text-right">{formatDecimal(row.balance)}</td>
-                  <td className="text-right">{formatDecimal(row.available)}</td>
-                  <td className="text-right">{formatDecimal(row.frozen)}</td>
+                  <td className="text-right">{fmt.coin(row.balance, row.coin)}</td>
+                  <td className="text-right">{fmt.coin(row.available, row.coin)}</td>
+                  <td className="text-right">{fmt.coin(row.frozen, row.coin)}</td>
                 </tr>
               ))}
             </tbody>
@@ -130,6 +132,7 @@ export function AssetsPage() {
 function MaxTransferable({ coin }: { coin: string }) {
   const [asked, setAsked] = useState(false);
   const q = useMaxTransferable(coin, asked);
+  const fmt = useMarketFormat();
   if (!asked) {
     return (
       <button type="button" onClick={() => setAsked(true)} className="rounded border border-line px-2 py-0.5 hover:bg-raised">
@@ -146,7 +149,7 @@ function MaxTransferable({ coin }: { coin: string }) {
     );
   return (
     <span aria-label={`Max transferable ${coin}`} title={`Including borrowing: ${q.data.borrowMaxTransfer}`}>
-      {formatDecimal(q.data.maxTransfer)}
+      {fmt.coin(q.data.maxTransfer, coin)}
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { ScrollRegion } from '@web/components/scroll-region';
 import { usePendingTpslOf, usePositions, useSettings } from '@web/lib/account-data/account-queries';
 import { positionKey } from '@web/lib/account-data/private-pushes';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
+import { useMarketFormat } from '@web/lib/format/market-format';
 import { ratioPercent } from '@web/lib/format/ratio-percent';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
@@ -22,6 +23,8 @@ interface Row {
   p: Position;
   meta: InstrumentMeta | undefined;
   tpsl: StrategyOrderRecord[];
+  /** The display precision of the margin coin (PnL and margin are in it). */
+  coinScale: number | undefined;
 }
 
 interface Column {
@@ -51,13 +54,13 @@ const columns: readonly Column[] = [
   { header: 'Size', right: true, compact: true, cell: (r) => `${formatDecimal(r.p.total, { scale: r.meta?.sizeScale, group: false })} ${r.meta?.baseCoin ?? ''}` },
   { header: 'Entry price', right: true, compact: true, cell: (r) => price(r.p.avgPrice, r.meta) },
   { header: 'Mark price', right: true, compact: true, cell: (r) => price(r.p.markPrice, r.meta) },
-  { header: 'Unrealised PnL', right: true, compact: true, cell: (r) => `${formatSigned(r.p.unrealisedPnl)} ${r.p.marginCoin}`, className: (r) => pnlClass(r.p.unrealisedPnl) },
+  { header: 'Unrealised PnL', right: true, compact: true, cell: (r) => `${formatSigned(r.p.unrealisedPnl, { scale: r.coinScale })} ${r.p.marginCoin}`, className: (r) => pnlClass(r.p.unrealisedPnl) },
   { header: 'ROE', right: true, compact: true, cell: (r) => pnlPercent(r.p.unrealisedPnl, r.p.positionBalance, r.p.profitRate), className: (r) => pnlClass(r.p.unrealisedPnl) },
-  { header: 'Realised PnL', right: true, cell: (r) => `${formatSigned(r.p.curRealisedPnl)} ${r.p.marginCoin}`, className: (r) => pnlClass(r.p.curRealisedPnl) },
+  { header: 'Realised PnL', right: true, cell: (r) => `${formatSigned(r.p.curRealisedPnl, { scale: r.coinScale })} ${r.p.marginCoin}`, className: (r) => pnlClass(r.p.curRealisedPnl) },
   { header: 'Liq. price', right: true, compact: true, cell: (r) => price(r.p.liquidationPrice, r.meta) },
   { header: 'Maint. margin rate', right: true, cell: (r) => (/[1-9]/.test(r.p.mmr) ? ratioPercent(r.p.mmr) : '—') },
   { header: 'Leverage', right: true, cell: (r) => `${r.p.leverage}x` },
-  { header: 'Margin', right: true, cell: (r) => `${formatDecimal(r.p.positionBalance)} ${r.p.marginCoin}` },
+  { header: 'Margin', right: true, cell: (r) => `${formatDecimal(r.p.positionBalance, { scale: r.coinScale })} ${r.p.marginCoin}` },
   { header: 'TP/SL', compact: true, cell: (r) => tpslText(r.tpsl, r.meta) },
 ];
 
@@ -65,6 +68,7 @@ export function PositionsTable({ compact = false }: { compact?: boolean }) {
   const positions = usePositions();
   const settings = useSettings();
   const instruments = useInstruments();
+  const fmt = useMarketFormat();
   const canSeeTpsl = useGranted('trade.read');
   // Only the futures categories the account holds positions in: one call each.
   const held = futuresCategories.filter((c) => canSeeTpsl && (positions.data?.list ?? []).some((p) => p.category === c));
@@ -74,6 +78,7 @@ export function PositionsTable({ compact = false }: { compact?: boolean }) {
   const rows: Row[] = (positions.data?.list ?? []).map((p) => ({
     p,
     meta: instruments.data?.find((m) => m.symbol === p.symbol && m.category === p.category),
+    coinScale: fmt.coinScale(p.marginCoin),
     tpsl: strategies.filter((o) => o.category === p.category && o.symbol === p.symbol && o.posSide === p.posSide),
   }));
   const hedgeOf = (p: Position) => (settings.data?.holdMode ?? p.holdMode) === 'hedge_mode';

@@ -13,6 +13,7 @@ import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { filledText, orderSizeText } from '@web/lib/format/order-size-text';
 import { cancelReasonText, orderSourceText, orderStateText } from '@web/lib/format/order-words';
 import { formatDateTime } from '@web/lib/format/format-time';
+import type { MarketFormat } from '@web/lib/format/market-format';
 import { filterParams, type HistoryFilters } from './history-filters';
 import type { TableColumn } from './virtual-table';
 
@@ -34,7 +35,12 @@ export interface ListDefinition<Row> {
 
 const iso = (ms: string) => (/^\d+$/.test(ms) ? new Date(Number(ms)).toISOString() : '');
 const fees = (detail: readonly { feeCoin: string; fee: string }[] | undefined) => detail ?? [];
-const signedCell = (v: string): ReactNode => <span className={v.startsWith('-') ? 'text-sell' : /[1-9]/.test(v) ? 'text-buy' : ''}>{formatSigned(v)}</span>;
+const signedCell = (v: string, scale: number | undefined): ReactNode => <span className={v.startsWith('-') ? 'text-sell' : /[1-9]/.test(v) ? 'text-buy' : ''}>{formatSigned(v, { scale })}</span>;
+/** An amount in the instrument's quote coin (a fill's value) at that coin's display precision. */
+const quoteAmount = (v: string, m: { symbol: string; category: string }, fmt: MarketFormat) => {
+  const quote = fmt.meta(m)?.quoteCoin;
+  return quote ? fmt.coin(v, quote) : formatDecimal(v);
+};
 const sideCell = (side: string): ReactNode => <span className={side === 'buy' ? 'text-buy' : 'text-sell'}>{side}</span>;
 const page = { limit: String(PAGE_SIZE) };
 
@@ -61,10 +67,10 @@ export const orderHistoryList: ListDefinition<OrderRecord> = {
     { header: 'Category', width: '6.5rem', cell: (o) => o.category },
     { header: 'Type', width: '6.5rem', cell: (o) => typeText(o) },
     { header: 'Side', width: '3.5rem', cell: (o) => sideCell(o.side) },
-    { header: 'Price', width: '7rem', align: 'right', cell: (o) => (o.orderType === 'market' ? 'market' : formatDecimal(o.price)) },
-    { header: 'Size', width: '8.5rem', align: 'right', cell: (o) => orderSizeText(o) },
-    { header: 'Filled', width: '8.5rem', align: 'right', cell: (o) => filledText(o) },
-    { header: 'Avg price', width: '7rem', align: 'right', cell: (o) => formatDecimal(o.avgPrice) },
+    { header: 'Price', width: '7rem', align: 'right', cell: (o, fmt) => (o.orderType === 'market' ? 'market' : fmt.price(o.price, o)) },
+    { header: 'Size', width: '8.5rem', align: 'right', cell: (o, fmt) => orderSizeText(o, fmt) },
+    { header: 'Filled', width: '8.5rem', align: 'right', cell: (o, fmt) => filledText(o, fmt) },
+    { header: 'Avg price', width: '7rem', align: 'right', cell: (o, fmt) => fmt.price(o.avgPrice, o) },
     { header: 'State', width: '7.5rem', cell: (o) => orderStateText(o.state) },
     { header: 'Cancel reason', width: '7rem', cell: (o) => (o.cancelSource ? cancelReasonText(o.cancelSource) : '') },
   ],
@@ -110,12 +116,12 @@ export const fillsList: ListDefinition<FillRecord> = {
     { header: 'Symbol', width: '6rem', cell: (f) => f.symbol },
     { header: 'Category', width: '6.5rem', cell: (f) => f.category },
     { header: 'Side', width: '3.5rem', cell: (f) => sideCell(f.side) },
-    { header: 'Price', width: '7rem', align: 'right', cell: (f) => formatDecimal(f.execPrice) },
-    { header: 'Qty', width: '6.5rem', align: 'right', cell: (f) => formatDecimal(f.execQty, { group: false }) },
-    { header: 'Value', width: '7rem', align: 'right', cell: (f) => formatDecimal(f.execValue) },
-    { header: 'Fee', width: '8rem', align: 'right', cell: (f) => fees(f.feeDetail).map((d) => `${formatDecimal(d.fee)} ${d.feeCoin}`).join(', ') },
+    { header: 'Price', width: '7rem', align: 'right', cell: (f, fmt) => fmt.price(f.execPrice, f) },
+    { header: 'Qty', width: '6.5rem', align: 'right', cell: (f, fmt) => fmt.size(f.execQty, f) },
+    { header: 'Value', width: '7rem', align: 'right', cell: (f, fmt) => quoteAmount(f.execValue, f, fmt) },
+    { header: 'Fee', width: '8rem', align: 'right', cell: (f, fmt) => fees(f.feeDetail).map((d) => `${fmt.coin(d.fee, d.feeCoin)} ${d.feeCoin}`).join(', ') },
     { header: 'Role', width: '4rem', cell: (f) => f.tradeScope },
-    { header: 'PnL', width: '6rem', align: 'right', cell: (f) => (f.execPnl ? signedCell(f.execPnl) : '') },
+    { header: 'PnL', width: '6rem', align: 'right', cell: (f, fmt) => (f.execPnl ? signedCell(f.execPnl, fmt.coinScale(fmt.meta(f)?.quoteCoin ?? '')) : '') },
   ],
   csv: [
     { header: 'createdTime', value: (f) => f.createdTime },
@@ -155,9 +161,9 @@ export const financialRecordsList: ListDefinition<FinancialRecord> = {
     { header: 'Symbol', width: '6rem', cell: (r) => r.symbol },
     { header: 'Coin', width: '4.5rem', cell: (r) => r.coin },
     { header: 'Type', width: '7rem', cell: (r) => r.type },
-    { header: 'Amount', width: '8rem', align: 'right', cell: (r) => signedCell(r.amount) },
-    { header: 'Fee', width: '7rem', align: 'right', cell: (r) => formatDecimal(r.fee) },
-    { header: 'Balance', width: '9rem', align: 'right', cell: (r) => formatDecimal(r.balance) },
+    { header: 'Amount', width: '8rem', align: 'right', cell: (r, fmt) => signedCell(r.amount, fmt.coinScale(r.coin)) },
+    { header: 'Fee', width: '7rem', align: 'right', cell: (r, fmt) => fmt.coin(r.fee, r.coin) },
+    { header: 'Balance', width: '9rem', align: 'right', cell: (r, fmt) => fmt.coin(r.balance, r.coin) },
   ],
   csv: [
     { header: 'ts', value: (r) => r.ts },

@@ -3,10 +3,12 @@
 // comes near, for infinite scroll.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useMarketFormat, type MarketFormat } from '@web/lib/format/market-format';
 
 export interface TableColumn<Row> {
   header: string;
-  cell: (row: Row) => ReactNode;
+  /** The cell's content; `fmt` formats its numbers on the row's instrument and coin. */
+  cell: (row: Row, fmt: MarketFormat) => ReactNode;
   /** CSS grid track, e.g. "8rem" or "minmax(6rem,1fr)". */
   width: string;
   align?: 'left' | 'right';
@@ -30,6 +32,7 @@ const HEADER_HEIGHT = 26;
 
 export function VirtualTable<Row>({ label, columns, rows, rowKey, rowLabel, onNearEnd, empty, height = 480 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const fmt = useMarketFormat();
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: HEADER_HEIGHT });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
@@ -83,7 +86,7 @@ export function VirtualTable<Row>({ label, columns, rows, rowKey, rowLabel, onNe
                 >
                   {columns.map((c) => (
                     <div key={c.header} role="cell" className={`truncate px-2 py-1.5 ${c.align === 'right' ? 'text-right' : 'text-left'}`}>
-                      {c.cell(row)}
+                      {c.cell(row, fmt)}
                     </div>
                   ))}
                 </div>

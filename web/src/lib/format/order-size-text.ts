@@ -3,6 +3,7 @@
 // one order differently. Its state and origin in words: order-words.ts.
 import type { OrderRecord } from '@contract/schemas/orders';
 import { formatDecimal } from './format-decimal';
+import type { MarketFormat } from './market-format';
 
 // The quote coins of the exchange's symbols, longest first so "USDC" is not read as "USD".
 const quoteCoins = ['USDT', 'USDC', 'USDE', 'USD', 'EUR', 'BTC', 'ETH'];
@@ -24,16 +25,26 @@ export function isQuoteSizedOrder(o: Pick<OrderRecord, 'category' | 'side' | 'or
  * The order's size in the unit the exchange reports it: "100 USDT" for a quote-sized market
  * buy (the live record's `amount`; the seed repeats it in `qty`), "0.010 BTC" otherwise.
  */
-export function orderSizeText(o: SizedOrder): string {
-  const coins = coinsOfSymbol(o.symbol);
+export function orderSizeText(o: SizedOrder, fmt?: MarketFormat): string {
+  const coins = coinsOf(o, fmt);
   if (isQuoteSizedOrder(o)) {
     const amount = o.amount && /[1-9]/.test(o.amount) ? o.amount : o.qty;
-    return `${formatDecimal(amount, { group: false, trim: true })} ${coins?.quote ?? ''}`.trimEnd();
+    const scale = coins ? fmt?.coinScale(coins.quote) : undefined;
+    return `${formatDecimal(amount, { scale, group: false, trim: true })} ${coins?.quote ?? ''}`.trimEnd();
   }
-  return `${formatDecimal(o.qty, { group: false })} ${coins?.base ?? ''}`.trimEnd();
+  return `${baseQty(o.qty, o, fmt)} ${coins?.base ?? ''}`.trimEnd();
 }
 
 /** What has filled, always in the base coin (`cumExecQty`, trade.md). */
-export function filledText(o: Pick<OrderRecord, 'symbol' | 'cumExecQty'>): string {
-  return `${formatDecimal(o.cumExecQty, { group: false })} ${coinsOfSymbol(o.symbol)?.base ?? ''}`.trimEnd();
+export function filledText(o: Pick<OrderRecord, 'symbol' | 'category' | 'cumExecQty'>, fmt?: MarketFormat): string {
+  return `${baseQty(o.cumExecQty, o, fmt)} ${coinsOf(o, fmt)?.base ?? ''}`.trimEnd();
 }
+
+/** The instrument's coins when the formatter knows it, else read from the symbol. */
+function coinsOf(o: { symbol: string; category: string }, fmt: MarketFormat | undefined): { base: string; quote: string } | undefined {
+  const meta = fmt?.meta(o);
+  return meta ? { base: meta.baseCoin, quote: meta.quoteCoin } : coinsOfSymbol(o.symbol);
+}
+
+/** A base-coin quantity on the instrument's lot with a formatter, as sent without one. */
+const baseQty = (qty: string, o: { symbol: string; category: string }, fmt: MarketFormat | undefined) => (fmt ? fmt.size(qty, o) : formatDecimal(qty, { group: false }));

@@ -1,6 +1,6 @@
 // Balance and position of the market on screen, live from the account and position
 // channels (and refetched after fills), so a fill shows without a reload.
-import { coinDisplayScale } from '@web/lib/format/coin-scale';
+import { coinScaleOnMarket } from '@web/lib/format/market-format';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useAssets, usePositions } from '../api/trade-api';
@@ -34,9 +34,9 @@ export function AccountSummary({ meta }: { meta: InstrumentMeta }) {
                   {coin}
                 </th>
                 <td className="text-right whitespace-nowrap" aria-label={`${coin} available`}>
-                  {formatDecimal(a?.available ?? (assets.isPending ? '' : '0'), { scale: coinDisplayScale(meta, coin) })}
+                  {formatDecimal(a?.available ?? (assets.isPending ? '' : '0'), { scale: coinScaleOnMarket(meta, coin) })}
                 </td>
-                <td className="text-right whitespace-nowrap">{formatDecimal(a?.locked ?? '', { scale: coinDisplayScale(meta, coin) })}</td>
+                <td className="text-right whitespace-nowrap">{formatDecimal(a?.locked ?? '', { scale: coinScaleOnMarket(meta, coin) })}</td>
               </tr>
             );
           })}
@@ -63,9 +63,9 @@ export function AccountSummary({ meta }: { meta: InstrumentMeta }) {
             {mine.map((p) => (
               <tr key={p.posSide} aria-label={`Position ${p.posSide}`}>
                 <td>{p.posSide}</td>
-                <td className="text-right">{formatDecimal(p.total, { group: false })}</td>
-                <td className="text-right">{formatDecimal(p.avgPrice)}</td>
-                <td className={`text-right ${p.unrealisedPnl.startsWith('-') ? 'text-sell' : 'text-buy'}`}>{formatSigned(p.unrealisedPnl)}</td>
+                <td className="text-right">{formatDecimal(p.total, { scale: meta.sizeScale, group: false })}</td>
+                <td className="text-right">{formatDecimal(p.avgPrice, { scale: meta.priceScale })}</td>
+                <td className={`text-right ${p.unrealisedPnl.startsWith('-') ? 'text-sell' : 'text-buy'}`}>{formatSigned(p.unrealisedPnl, { scale: coinScaleOnMarket(meta, p.marginCoin) })}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { OrderRecord } from '@contract/schemas/orders';
-import { formatDecimal } from '@web/lib/format/format-decimal';
+import { useMarketFormat, type MarketFormat } from '@web/lib/format/market-format';
 import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
@@ -39,6 +39,7 @@ export function OpenOrdersPanel({ metaOf, current }: { metaOf(o: OrderRecord): I
 }
 
 function OpenOrdersView({ model, denied, children }: { model: Model; denied: Denied; children?: ReactNode }) {
+  const fmt = useMarketFormat();
   const { orders } = model;
   return (
     <div className="flex flex-col gap-2">
@@ -104,7 +105,7 @@ function OpenOrdersView({ model, denied, children }: { model: Model; denied: Den
               </tr>
             )}
             {orders.map((o) => (
-              <OrderRow key={o.orderId} order={o} model={model} denied={denied} />
+              <OrderRow key={o.orderId} order={o} model={model} denied={denied} fmt={fmt} />
             ))}
           </tbody>
         </table>
@@ -113,7 +114,7 @@ function OpenOrdersView({ model, denied, children }: { model: Model; denied: Den
   );
 }
 
-function OrderRow({ order: o, model, denied }: { order: OrderRecord; model: Model; denied: Denied }) {
+function OrderRow({ order: o, model, denied, fmt }: { order: OrderRecord; model: Model; denied: Denied; fmt: MarketFormat }) {
   const open = isOpenState(o.state);
   const editing = model.editing?.orderId === o.orderId ? model.editing : null;
   const result = model.results.get(o.orderId);
@@ -131,17 +132,17 @@ function OrderRow({ order: o, model, denied }: { order: OrderRecord; model: Mode
         {editing ? (
           <input aria-label="New price" value={editing.draft.price} onChange={(e) => model.setDraft({ ...editing.draft, price: e.target.value })} className="w-24 rounded border border-line bg-surface px-1" />
         ) : (
-          formatDecimal(o.price)
+          fmt.price(o.price, o)
         )}
       </td>
       <td className="text-right">
         {editing ? (
           <input aria-label="New quantity" value={editing.draft.qty} onChange={(e) => model.setDraft({ ...editing.draft, qty: e.target.value })} className="w-20 rounded border border-line bg-surface px-1" />
         ) : (
-          orderSizeText(o)
+          orderSizeText(o, fmt)
         )}
       </td>
-      <td className="text-right">{filledText(o)}</td>
+      <td className="text-right">{filledText(o, fmt)}</td>
       <td>
         <span aria-label="State">{orderStateText(o.state)}</span>
         {o.state === 'canceled' && o.cancelSource && <span className="block text-muted">{cancelReasonText(o.cancelSource)}</span>}

@@ -4,7 +4,7 @@ import { SelectField } from '@web/components/select-field';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { stpModes, timeInForces } from '@contract/schemas/common';
-import { coinDisplayScale } from '@web/lib/format/coin-scale';
+import { coinScaleOnMarket } from '@web/lib/format/market-format';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { tpslLegText } from '@web/lib/format/tpsl-leg-text';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
@@ -122,11 +122,11 @@ export function OrderFormView({ meta, model, denied, formRef }: { meta: Instrume
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs tabular whitespace-nowrap">
           <dt className="text-muted">Available</dt>
           <dd aria-label="Available balance" className="text-right">
-            {formatDecimal(model.available, { scale: coinDisplayScale(meta, model.availableCoin) })} {model.availableCoin}
+            {formatDecimal(model.available, { scale: coinScaleOnMarket(meta, model.availableCoin) })} {model.availableCoin}
           </dd>
           <dt className="text-muted">Max {buy ? 'buy' : 'sell'}</dt>
           <dd aria-label={`Max ${buy ? 'buy' : 'sell'}`} className="text-right">
-            {model.maxLoading ? '…' : formatDecimal(model.max?.value, { scale: coinDisplayScale(meta, unitCoin(meta, model.unit)) })} {unitCoin(meta, model.unit)}
+            {model.maxLoading ? '…' : formatDecimal(model.max?.value, { scale: coinScaleOnMarket(meta, unitCoin(meta, model.unit)) })} {unitCoin(meta, model.unit)}
           </dd>
           <EstimateRows estimate={model.estimate} quoteCoin={meta.quoteCoin} />
         </dl>

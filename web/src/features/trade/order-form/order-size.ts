@@ -8,7 +8,7 @@
 // every other order (limit, market sell, USDT-futures) in the base coin.
 import { compareDecimal, fromScaled, isDecimalString, mulScaled, scaleOf, toScaled } from '@contract/decimal';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
-import { coinDisplayScale } from '@web/lib/format/coin-scale';
+import { coinScaleOnMarket } from '@web/lib/format/market-format';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { isDerivative, type InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { presetQty } from '@web/lib/instruments/qty-presets';
@@ -101,9 +101,9 @@ export interface SizeMax {
 export function aboveMaxError(qty: string, unit: SizeUnit, max: SizeMax | undefined, meta: SizeMeta): string | undefined {
   if (!max || max.unit !== unit || !isDecimalString(max.value) || !isDecimalString(qty.trim())) return undefined;
   if (compareDecimal(qty.trim(), max.value) <= 0) return undefined;
-  // Said as the form's Max line shows it (lib/format/coin-scale), so the two read alike.
+  // Said as the form's Max line shows it (lib/format/market-format's coinScaleOnMarket), so the two read alike.
   const coin = unitCoin(meta, unit);
-  return `Above the maximum of ${formatDecimal(max.value, { scale: coinDisplayScale(meta, coin) })} ${coin}`;
+  return `Above the maximum of ${formatDecimal(max.value, { scale: coinScaleOnMarket(meta, coin) })} ${coin}`;
 }
 
 /**

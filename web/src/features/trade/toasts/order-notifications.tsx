@@ -5,7 +5,9 @@
 import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 import type { OrderPushItem } from '@contract/schemas/ws-private';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
+import { useEffect, useMemo, useRef } from 'react';
 import { playChime } from '@web/lib/dom/chime';
+import { useMarketFormat } from '@web/lib/format/market-format';
 import { soundStore } from '@web/lib/preferences/notification-sounds';
 import { orderToastText, strategyToastText, type ToastText } from './order-toast-text';
 import { ToastStack } from './toast-stack';
@@ -17,13 +19,22 @@ function notify(text: ToastText | null): void {
   if (text.event && soundStore.getState().pref[text.event]) playChime(text.event);
 }
 
-// Module-level, so the channel hook never re-subscribes (use-account-channels.ts).
-const channels = {
-  onOrderNews: (items: readonly OrderPushItem[]) => items.forEach((o) => notify(orderToastText(o))),
-  onStrategyNews: (items: readonly StrategyOrderRecord[]) => items.forEach((o) => notify(strategyToastText(o))),
-};
-
 export function OrderNotifications() {
+  // The formatter changes when the instruments arrive; the handlers read the latest one
+  // through a ref, so they stay one object and the channel hook never re-subscribes
+  // (use-account-channels.ts).
+  const fmt = useMarketFormat();
+  const fmtRef = useRef(fmt);
+  useEffect(() => {
+    fmtRef.current = fmt;
+  }, [fmt]);
+  const channels = useMemo(
+    () => ({
+      onOrderNews: (items: readonly OrderPushItem[]) => items.forEach((o) => notify(orderToastText(o, fmtRef.current))),
+      onStrategyNews: (items: readonly StrategyOrderRecord[]) => items.forEach((o) => notify(strategyToastText(o, fmtRef.current))),
+    }),
+    [],
+  );
   useAccountChannels(channels);
   return <ToastStack />;
 }

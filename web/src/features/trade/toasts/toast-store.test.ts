@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { orderPush } from '@web/lib/account-data/account-fixtures.test-support';
+import { marketFormat } from '@web/lib/format/market-format';
 import { orderToastText } from './order-toast-text';
+
+const plain = marketFormat();
 import { createToastStore, MAX_TOASTS, type ToastTimers } from './toast-store';
 
 /** Timers run by hand: `fire()` expires every toast armed so far. */
@@ -23,8 +26,8 @@ describe('toast store', () => {
     const { timers } = manualTimers();
     const store = createToastStore(timers);
     const order = orderPush({ orderId: '77', qty: '0.004', price: '65000', cumExecQty: '0' });
-    for (const filled of ['0.001', '0.002', '0.003']) store.getState().push(orderToastText({ ...order, state: 'partially_filled', cumExecQty: filled })!);
-    store.getState().push(orderToastText({ ...order, state: 'filled', cumExecQty: '0.004', avgPrice: '65000' })!);
+    for (const filled of ['0.001', '0.002', '0.003']) store.getState().push(orderToastText({ ...order, state: 'partially_filled', cumExecQty: filled }, plain)!);
+    store.getState().push(orderToastText({ ...order, state: 'filled', cumExecQty: '0.004', avgPrice: '65000' }, plain)!);
     const toasts = store.getState().toasts;
     expect(toasts).toHaveLength(1);
     expect(toasts[0]).toMatchObject({ title: 'Order filled', updates: 4 });
@@ -33,9 +36,9 @@ describe('toast store', () => {
   it('keeps two orders apart, and an update restarts the toast’s lifetime rather than adding a timer', () => {
     const { timers, fire, armedCount } = manualTimers();
     const store = createToastStore(timers);
-    store.getState().push(orderToastText(orderPush({ orderId: '1', state: 'partially_filled', cumExecQty: '0.1' }))!);
-    store.getState().push(orderToastText(orderPush({ orderId: '2', state: 'filled', cumExecQty: '1' }))!);
-    store.getState().push(orderToastText(orderPush({ orderId: '1', state: 'filled', cumExecQty: '1' }))!);
+    store.getState().push(orderToastText(orderPush({ orderId: '1', state: 'partially_filled', cumExecQty: '0.1' }), plain)!);
+    store.getState().push(orderToastText(orderPush({ orderId: '2', state: 'filled', cumExecQty: '1' }), plain)!);
+    store.getState().push(orderToastText(orderPush({ orderId: '1', state: 'filled', cumExecQty: '1' }), plain)!);
     expect(store.getState().toasts.map((t) => t.title)).toEqual(['Order filled', 'Order filled']);
     expect(armedCount()).toBe(2);
     fire();
@@ -53,9 +56,9 @@ describe('toast store', () => {
     const store = createToastStore(timers);
     const a = orderPush({ orderId: '1', qty: '0.004', price: '65000', cumExecQty: '0' });
     const b = orderPush({ orderId: '2', qty: '0.004', price: '65000', cumExecQty: '0' });
-    store.getState().push(orderToastText({ ...a, state: 'partially_filled', cumExecQty: '0.001' })!);
-    store.getState().push(orderToastText({ ...b, state: 'canceled', cancelSource: 'user' })!);
-    store.getState().push(orderToastText({ ...a, state: 'filled', cumExecQty: '0.004', avgPrice: '65000' })!);
+    store.getState().push(orderToastText({ ...a, state: 'partially_filled', cumExecQty: '0.001' }, plain)!);
+    store.getState().push(orderToastText({ ...b, state: 'canceled', cancelSource: 'user' }, plain)!);
+    store.getState().push(orderToastText({ ...a, state: 'filled', cumExecQty: '0.004', avgPrice: '65000' }, plain)!);
     fire();
     expect(store.getState().toasts).toHaveLength(0);
     expect(store.getState().history.map((h) => h.title)).toEqual(['Order filled', 'Order canceled']);
