@@ -12,6 +12,7 @@ import { configSchema } from '../server-proxy/src/core/config';
 import { KeyStore, simulatorAccounts } from '../server-proxy/src/keys/key-store';
 import { openDatabase } from '../server-proxy/src/core/open-database';
 import { startSimulator } from '../server-proxy/src/simulator-child';
+import { mostInAnyWindow } from '../server-proxy/src/test-support/most-in-any-window';
 import { writeResult } from './lib/result';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -55,11 +56,13 @@ async function main(): Promise<void> {
     const applied = lines.filter((l) => l.split(',')[4] === 'applied').length;
     const seconds = (times.at(-1)! - times[0]!) / 1000;
     const rate = (times.length - 1) / seconds;
-    const log = (await (await fetch(`${sim.restUrl}/__sim/request-log?endpoint=setSubaccountAutotransfer`)).json()) as { status: number }[];
+    const log = (await (await fetch(`${sim.restUrl}/__sim/request-log?endpoint=setSubaccountAutotransfer`)).json()) as { status: number; time: number }[];
     const http429 = log.filter((e) => e.status === 429).length;
-    console.log(`\n${applied}/${ROWS} applied in ${seconds.toFixed(1)} s: ${rate.toFixed(2)} rows/s (${((rate / 10) * 100).toFixed(1)}% of 10/s), ${http429} answers 429`);
-    writeResult({ name: 'broker-job', unit: 'rows/s', ours: rate, peer: 10, peerName: 'documented limit (10/s per UID)', ratio: rate / 10, target: 0.95, higherIsBetter: true, details: { rows: ROWS, applied, seconds, http429 } });
-    if (http429 > 0 || applied !== ROWS) process.exitCode = 1;
+    // Faster than the limit is not a better figure: the most the simulator saw in any second.
+    const busiestSecond = mostInAnyWindow(log.map((e) => e.time));
+    console.log(`\n${applied}/${ROWS} applied in ${seconds.toFixed(1)} s: ${rate.toFixed(2)} rows/s (${((rate / 10) * 100).toFixed(1)}% of 10/s), ${http429} answers 429, at most ${busiestSecond} in any second`);
+    writeResult({ name: 'broker-job', unit: 'rows/s', ours: rate, peer: 10, peerName: 'documented limit (10/s per UID)', ratio: rate / 10, target: 0.95, higherIsBetter: true, details: { rows: ROWS, applied, seconds, http429, busiestSecond } });
+    if (http429 > 0 || applied !== ROWS || busiestSecond > 10) process.exitCode = 1;
   } finally {
     await desk.app.close();
     sim.stop();

@@ -23,14 +23,4 @@ export async function simRequestLog(filter: { uid?: string; endpoint?: string; s
   return Array.isArray(body) ? body : body.list;
 }
 
-/** The most requests that arrived within any window of `windowMs` ([t, t + windowMs)). */
-export function mostInAnyWindow(times: readonly number[], windowMs = 1000): number {
-  const t = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let lo = 0;
-  for (let hi = 0; hi < t.length; hi++) {
-    while ((t[hi] ?? 0) - (t[lo] ?? 0) >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
-  }
-  return best;
-}
+export { mostInAnyWindow } from '../../server-proxy/src/test-support/most-in-any-window';

@@ -4,20 +4,9 @@ import { ManualClock } from '@contract/clock';
 import { endpointList, endpoints } from '@contract/endpoints';
 import { RateShaper, shapedPerSecond } from './rate-shaper';
 import { SlidingWindow } from './sliding-window';
+import { mostInAnyWindow } from '../test-support/most-in-any-window';
 
 const options = { windowMs: 1000, safetyMarginMs: 100, queueBound: 200 };
-
-/** The largest number of departures inside any half-open window [t, t + windowMs). */
-function maxInAnyWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let lo = 0;
-  for (let hi = 0; hi < sorted.length; hi++) {
-    while ((sorted[hi] ?? 0) - (sorted[lo] ?? 0) >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
-  }
-  return best;
-}
 
 async function flush() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -69,7 +58,7 @@ describe('SlidingWindow', () => {
           answers.push(answeredAt);
           arrivals.push(t + c.arriveAt * c.latency);
         }
-        expect(maxInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(limit);
+        expect(mostInAnyWindow(arrivals, 1000)).toBeLessThanOrEqual(limit);
       }),
     );
   });
@@ -101,7 +90,7 @@ describe('RateShaper', () => {
     }
     expect(departures).toHaveLength(25);
     expect(order).toEqual([...Array(25).keys()]);
-    expect(maxInAnyWindow(departures, 1000)).toBeLessThanOrEqual(10);
+    expect(mostInAnyWindow(departures, 1000)).toBeLessThanOrEqual(10);
     // Shaping only delays: the 11th leaves one span after the first call's answer.
     expect(departures[10]! - departures[0]!).toBe(30 + 1100);
   });
@@ -178,6 +167,6 @@ describe('RateShaper with the catalog\'s documented limits (issue 15)', () => {
     }
     expect(refused).toBe(0);
     expect(departures).toHaveLength(30);
-    expect(maxInAnyWindow(departures, 1000)).toBeLessThanOrEqual(3);
+    expect(mostInAnyWindow(departures, 1000)).toBeLessThanOrEqual(3);
   });
 });

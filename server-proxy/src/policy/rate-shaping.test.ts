@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeUpstream, type RecordedCall } from '../test-support/fake-upstream';
+import { mostInAnyWindow } from '../test-support/most-in-any-window';
 import { testDesk, type TestDesk } from '../test-support/test-desk';
 
 /** Most arrivals inside any 1 s window, on the upstream's own clock. */
-function maxInAnyWindow(calls: RecordedCall[], windowMs: number): number {
-  const times = calls.map((c) => c.at).sort((a, b) => a - b);
-  let best = 0;
-  for (let lo = 0, hi = 0; hi < times.length; hi++) {
-    while ((times[hi] ?? 0) - (times[lo] ?? 0) >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
-  }
-  return best;
-}
+const maxInAnyWindow = (calls: RecordedCall[], windowMs: number) => mostInAnyWindow(calls.map((c) => c.at), windowMs);
 
 let upstream: FakeUpstream;
 let desk: TestDesk;
