@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { coin, positiveDecimalString, symbol } from '@contract/schemas/common';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import { limitsOf } from '../limits/limits-state';
 import { productsOf } from '../products/products-state';
 import type { Simulator } from '../api/simulator-parts';

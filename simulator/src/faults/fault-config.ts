@@ -3,7 +3,7 @@
 // or spaces) at start, and changed at runtime by POST /__sim/faults (a partial object that
 // is merged into the current settings).
 import { z } from 'zod';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 
 const rate = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 const ms = z.number().int('must be whole milliseconds').min(0, 'must not be negative').max(60_000, 'must be at most 60000 ms');

@@ -3,7 +3,7 @@
 // on that row with the exchange's message.
 import { useState } from 'react';
 import type { ParamsOf } from '@web/lib/api/call-endpoint';
-import type { endpoints } from '@contract/endpoints';
+import type { endpoints } from '@contract/catalog/endpoints';
 import { isApiError } from '@web/lib/api/api-error';
 import { useSetLeverage } from '@web/lib/account-data/account-mutations';
 import { ScrollRegion } from '@web/components/scroll-region';

@@ -20,7 +20,7 @@ import {
   setLeverageRequest,
   settings,
   successString,
-} from './schemas/account';
+} from '../schemas/account';
 import {
   autoTransferRequest,
   autoTransferResult,
@@ -30,10 +30,10 @@ import {
   redeemResultQuery,
   reviseHistory,
   reviseHistoryQuery,
-} from './schemas/earn-broker-convert';
-import { subaccountList, subaccountListQuery } from './schemas/broker-subaccounts';
-import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from './schemas/loan-orders';
-import { instrumentList, instrumentsQuery } from './schemas/instruments';
+} from '../schemas/earn-broker-convert';
+import { subaccountList, subaccountListQuery } from '../schemas/broker-subaccounts';
+import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from '../schemas/loan-orders';
+import { instrumentList, instrumentsQuery } from '../schemas/instruments';
 import {
   candleList,
   candlesQuery,
@@ -50,8 +50,8 @@ import {
   publicFillsQuery,
   tickerList,
   tickersQuery,
-} from './schemas/market';
-import { cancelSymbolOrderRequest, closePositionsRequest, countdownCancelAllRequest, riskControlResult } from './schemas/risk-controls';
+} from '../schemas/market';
+import { cancelSymbolOrderRequest, closePositionsRequest, countdownCancelAllRequest, riskControlResult } from '../schemas/risk-controls';
 import {
   batchModifyRequest,
   batchResult,
@@ -65,7 +65,7 @@ import {
   orderPage,
   placeBatchRequest,
   placeOrderRequest,
-} from './schemas/orders';
+} from '../schemas/orders';
 import {
   cancelStrategyOrderRequest,
   cancelStrategyResult,
@@ -75,7 +75,7 @@ import {
   strategyOrderList,
   strategyOrderPage,
   unfilledStrategyQuery,
-} from './schemas/strategy-orders';
+} from '../schemas/strategy-orders';
 
 export const permissions = [
   'market.read',
