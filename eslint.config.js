@@ -78,6 +78,17 @@ export default tseslint.config(
     rules: patterns([['**/simulator/**', '**/web/**', '@web/*'], 'the proxy imports only contract/ (it starts the embedded simulator as a child process).']),
   },
   {
+    // The contract's layers, lowest first: primitives that import nothing of ours (the
+    // decimal reader and arithmetic, CRC32, clock, error codes, signing, validation), the
+    // schemas built on them, the order book over the depth schemas, the catalog over the
+    // schemas. No file sits directly in contract/: there is no composition root there.
+    files: ['contract/**/*.ts'],
+    plugins: { layers: layerRules },
+    rules: {
+      'layers/layer-boundaries': ['error', { root: 'contract', layers: ['core', 'schemas', 'book', 'catalog', 'fixtures'] }],
+    },
+  },
+  {
     // The simulator's layers, lowest first (ARCHITECTURE.md): the market drives trading,
     // the portfolio reads both, the API serves all of them, and the extensions sit on the
     // API. server.ts and the other root files compose everything.

@@ -5,7 +5,7 @@
 // may import them.
 //
 // Options: { root: 'simulator/src', layers: ['core', 'instruments', ..., '.', 'testing'] }
-// ('.' is the source root's own files). Test files (*.test.ts) are not checked: a test
+// ('.' is the source root's own files; leave it out and no file may sit there). Test files (*.test.ts) are not checked: a test
 // beside a low module may build the whole stack around it, which is composition, not a
 // dependency of the module.
 import path from 'node:path';
@@ -36,9 +36,13 @@ export default {
         const own = folderOf(rel);
         const rank = (folder) => layers.indexOf(folder);
         if (rank(own) < 0) {
+          const message =
+            own === '.'
+              ? `${root} has no composition root: put this file in the folder of its layer.`
+              : `'${own}/' has no layer: list it in the layers of ${root} (eslint.config.js).`;
           return {
             Program(node) {
-              context.report({ node, message: `'${own}/' has no layer: list it in the layers of ${root} (eslint.config.js).` });
+              context.report({ node, message });
             },
           };
         }

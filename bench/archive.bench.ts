@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { archiveCsvHeader, archiveCsvLine } from '../contract/schemas/archive';
-import { signedHeaders } from '../contract/signing';
+import { signedHeaders } from '../contract/core/signing';
 import { buildApp } from '../server-proxy/src/app';
 import { ArchiveStore } from '../server-proxy/src/archive/archive-store';
 import { AuditStore } from '../server-proxy/src/audit/audit-store';

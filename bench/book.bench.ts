@@ -21,9 +21,9 @@
 // interleave), so load swings on a shared machine hit both alike.
 
 import ccxt from 'ccxt';
-import { crc32 } from '../contract/book/crc32';
+import { crc32 } from '../contract/core/crc32';
 import { OrderBook } from '../contract/book/order-book';
-import { fromScaled } from '../contract/decimal';
+import { fromScaled } from '../contract/core/decimal';
 import type { DepthLevel, DepthPush } from '../contract/schemas/ws-depth';
 import { compare, interleave } from './lib/compare';
 import { randomInt, seededRandom } from './lib/prng';

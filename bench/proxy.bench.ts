@@ -28,7 +28,7 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
-import { signRest } from '../contract/signing';
+import { signRest } from '../contract/core/signing';
 import { compare, median } from './lib/compare';
 import { writeResult } from './lib/result';
 

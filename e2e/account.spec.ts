@@ -3,7 +3,7 @@
 // own REST surface (the same path the browser uses), so every fill is a real one.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { compareDecimal } from '../contract/decimal';
+import { compareDecimal } from '../contract/core/decimal';
 import { setFlow } from './support/chaos-sim';
 import { expect, test } from './fixtures';
 

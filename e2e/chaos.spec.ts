@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { depthChecksum } from '../contract/book/depth-checksum';
-import { compareDecimal, fromScaled, toScaled } from '../contract/decimal';
+import { compareDecimal, fromScaled, toScaled } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
 import { tally, type Intention } from './support/chaos-ledger';
 import { openOrdersDiff, type ShownOrder } from './support/chaos-open-orders';

@@ -1,5 +1,5 @@
 // Issue 8 done-when: converting 3 dust coins shows 3 orderIds, and the balances update.
-import { compareDecimal } from '../contract/decimal';
+import { compareDecimal } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
 
 test('converting 3 dust coins shows 3 order IDs and the refreshed balances', async ({ page }) => {

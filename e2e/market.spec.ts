@@ -3,7 +3,7 @@
 // marks the user's own; the ticker's 24 h volume is the sum of the last day's 1m candles,
 // in REST and on screen; a 0.001 BTC buy at the best ask fills whole.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDecimal, compareDecimal } from '../contract/decimal';
+import { addDecimal, compareDecimal } from '../contract/core/decimal';
 import { setFlow, simGet, simUrl } from './support/chaos-sim';
 import { limitBuy, openMarket } from './support/trade-screen';
 import { expect, test } from './fixtures';

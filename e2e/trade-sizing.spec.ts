@@ -2,7 +2,7 @@
 // trader chose and the exchange reads, Available follows the balance panel, an order above
 // the maximum never leaves the browser, and one order's four fills are one toast.
 import type { Page } from '@playwright/test';
-import { compareDecimal, fromScaled, toScaled } from '../contract/decimal';
+import { compareDecimal, fromScaled, toScaled } from '../contract/core/decimal';
 import { setFlow, simGet, trueBook } from './support/chaos-sim';
 import { openMarket, otherPost, panelAvailable, plain } from './support/trade-screen';
 import { expect, test } from './fixtures';

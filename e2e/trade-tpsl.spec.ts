@@ -2,7 +2,7 @@
 // through the TP closes what it opened, with a toast and history rows. And a TP/SL put on
 // an open position from the TP/SL tab, changed and cancelled there.
 import type { Page } from '@playwright/test';
-import { fromScaled, toScaled } from '../contract/decimal';
+import { fromScaled, toScaled } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
 import { setFlow, simGet, simUrl } from './support/chaos-sim';
 import { openMarket, simPost } from './support/trade-screen';

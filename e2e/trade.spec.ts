@@ -1,7 +1,7 @@
 // issue 6 "Done when": the trading screen against the stack `npm start` runs.
 // Controls are found only by role and label (STYLE.md).
 import type { Page } from '@playwright/test';
-import { fromScaled, toScaled } from '../contract/decimal';
+import { fromScaled, toScaled } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
 import { setFlow } from './support/chaos-sim';
 import { openMarket } from './support/trade-screen';

@@ -3,7 +3,7 @@
 // from its own storage; both follow upstream-facts "WS v3".
 
 import type { DepthLevel } from '../schemas/ws-depth';
-import { CRC32_INIT, crc32Final, crc32Update, crc32UpdateByte } from './crc32';
+import { CRC32_INIT, crc32Final, crc32Update, crc32UpdateByte } from '../core/crc32';
 
 const COLON = 58;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromScaled } from '../decimal';
+import { fromScaled } from '../core/decimal';
 import type { DepthLevel } from '../schemas/ws-depth';
 import { depthChecksum } from './depth-checksum';
 import { depthDiff, isEmptyDelta, type LevelMap } from './depth-diff';

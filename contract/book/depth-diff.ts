@@ -2,7 +2,7 @@
 // the `a`/`b` arrays of an update whose application reproduces the new book (spec 6.3).
 // Changed or new levels carry their new size; vanished levels carry size "0".
 
-import { fromScaled } from '../decimal';
+import { fromScaled } from '../core/decimal';
 import type { DepthLevel } from '../schemas/ws-depth';
 
 /** One side's levels: price in ticks -> size as the decimal string to publish. */

@@ -3,7 +3,7 @@
 // a better price than really exists (the dydx order-book calculators do the same).
 // Sizes add up exactly, in integer lots.
 
-import { fromScaled } from '../decimal';
+import { fromScaled } from '../core/decimal';
 import type { BookLevel } from './order-book';
 
 /** The tick multiples the depth display offers. */

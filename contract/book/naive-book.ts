@@ -3,9 +3,9 @@
 // OrderBook to, so it shares none of OrderBook's machinery (no typed arrays, no
 // incremental CRC, BigInt decimal parsing from decimal.ts).
 
-import { toScaled } from '../decimal';
+import { toScaled } from '../core/decimal';
 import type { DepthLevel } from '../schemas/ws-depth';
-import { crc32 } from './crc32';
+import { crc32 } from '../core/crc32';
 
 interface NaiveLevel {
   key: bigint;

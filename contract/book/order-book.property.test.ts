@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromScaled, toScaled } from '../decimal';
+import { fromScaled, toScaled } from '../core/decimal';
 import type { DepthLevel } from '../schemas/ws-depth';
 import { NaiveBook } from './naive-book';
 import { OrderBook } from './order-book';

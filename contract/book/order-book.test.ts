@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DecimalError } from '../decimal';
+import { DecimalError } from '../core/decimal';
 import type { DepthLevel } from '../schemas/ws-depth';
 import { depthChecksum } from './depth-checksum';
 import { OrderBook, type BookMessage } from './order-book';

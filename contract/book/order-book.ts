@@ -18,10 +18,10 @@
 // Sequence numbers are exact bigints (sequence.ts): the live values exceed 2^53.
 
 import type { DepthData } from '../schemas/ws-depth';
-import { DecimalError, fromScaled } from '../decimal';
+import { DecimalError, fromScaled } from '../core/decimal';
 import { BookSide } from './book-side';
-import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from './crc32';
-import { FixedParser } from './parse-fixed';
+import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from '../core/crc32';
+import { DecimalReader } from '../core/decimal-reader';
 import { toSequence, type SequenceValue } from './sequence';
 
 /**
@@ -80,7 +80,7 @@ const COLON = 58;
 /** crc32Piece(':'): each level's piece starts with a colon (see checksum()). */
 const CRC_OF_COLON = crc32UpdateByte(0, COLON);
 const FIRST_LEVEL_STATE = CRC32_INIT ^ CRC_OF_COLON;
-const PARSER = new FixedParser();
+const PARSER = new DecimalReader();
 
 // Parsed levels of the message being applied. Filled completely before the book is
 // touched, so a malformed message throws without leaving half of it applied.
@@ -328,9 +328,9 @@ function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b',
       const price = level[0];
       const size = level[1];
       parser.crc = CRC_OF_COLON;
-      ticks[i] = parser.parse(price, priceScale, 'price');
+      ticks[i] = parser.ticks(price, priceScale, 'price');
       parser.crc = crc32UpdateByte(parser.crc, COLON);
-      lots[i] = parser.parse(size, sizeScale, 'size');
+      lots[i] = parser.ticks(size, sizeScale, 'size');
       crcs[i] = parser.crc;
       crcLengths[i] = price.length + size.length + 2;
     }

@@ -20,7 +20,7 @@ import {
   stpMode,
   symbol,
 } from './common';
-import { page, pageQuery, timeRangeOrdered } from './pagination';
+import { page, pageQuery, timeRangeRule } from './pagination';
 
 /** GET /api/v3/account/settings. */
 export const settings = z.object({
@@ -210,9 +210,7 @@ export const positionList = z.object({ list: z.array(position) });
 const recordCategory = ciEnum([...categories, 'other']);
 export const financialRecordsQuery = z
   .strictObject({ category: recordCategory.optional(), coin: coin.optional(), type: z.string().regex(/^[A-Za-z_]{1,32}$/, 'must be a record type such as TRADE').optional(), ...pageQuery })
-  .superRefine((q, ctx) => {
-    if (!timeRangeOrdered(q)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
-  });
+  .superRefine(timeRangeRule);
 export const financialRecord = z.object({
   category: categoryName,
   id: z.string(),

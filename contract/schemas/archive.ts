@@ -5,6 +5,7 @@
 // proxy) show the same columns, times as ISO 8601 UTC with the epoch milliseconds beside.
 import { z } from 'zod';
 import { msString } from './common';
+import { rowCountText } from './pagination';
 
 export const archiveFeeds = ['revisions', 'loanOrders', 'fills', 'orders', 'records'] as const;
 export type ArchiveFeed = (typeof archiveFeeds)[number];
@@ -18,11 +19,7 @@ export const archiveQuerySchema = z
     to: msString.optional(),
     /** The loan order of a revision or a fill, the symbol of an order, the coin of a record. */
     ref: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be an ID of digits and letters').optional(),
-    limit: z
-      .string()
-      .regex(/^\d{1,5}$/, 'must be a whole number')
-      .refine((s) => Number(s) >= 1 && Number(s) <= ARCHIVE_MAX_LIMIT, `must be between 1 and ${ARCHIVE_MAX_LIMIT}`)
-      .optional(),
+    limit: rowCountText(ARCHIVE_MAX_LIMIT, 5).optional(),
     /** Paging: the `next` of the previous answer. */
     after: z.string().regex(/^\d{1,16}:[0-9A-Za-z:_-]{1,130}$/, 'must be the next value of a previous answer').optional(),
   })

@@ -6,6 +6,7 @@
 // endpoint allows 1 request per second per UID.
 import { z } from 'zod';
 import { intString, msString, uid } from './common';
+import { timeRangeRule } from './pagination';
 
 export const SUBACCOUNT_LIST_DEFAULT_LIMIT = 10;
 export const SUBACCOUNT_LIST_MAX_LIMIT = 100;
@@ -23,11 +24,7 @@ export const subaccountListQuery = z
     startTime: msString.optional(),
     endTime: msString.optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.startTime !== undefined && q.endTime !== undefined && Number(q.endTime) < Number(q.startTime)) {
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
-    }
-  });
+  .superRefine(timeRangeRule);
 export type SubaccountListQuery = z.infer<typeof subaccountListQuery>;
 
 export const brokerSubaccount = z.object({

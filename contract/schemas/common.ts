@@ -2,18 +2,16 @@
 // Strings stay strings (money is decimal); enumerations come from the spec, and where
 // the spec lists only examples, from upstream-facts.md.
 import { z } from 'zod';
-
-const DECIMAL = /^\d+(?:\.\d+)?$/;
-const SIGNED_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+import { isDecimalString, isUnsignedDecimalString } from '../core/decimal';
 
 /** A non-negative decimal number in plain notation, as text ("0.5", "43231.1"). */
-export const decimalString = z.string().regex(DECIMAL, 'must be a non-negative decimal number in plain notation, e.g. "0.5"');
+export const decimalString = z.string().refine(isUnsignedDecimalString, 'must be a non-negative decimal number in plain notation, e.g. "0.5"');
 
 /** A strictly positive decimal number as text. */
 export const positiveDecimalString = decimalString.refine((s) => /[1-9]/.test(s), 'must be greater than zero');
 
 /** A decimal that may be negative (PnL, funding, balance changes). */
-export const signedDecimalString = z.string().regex(SIGNED_DECIMAL, 'must be a decimal number in plain notation');
+export const signedDecimalString = z.string().refine(isDecimalString, 'must be a decimal number in plain notation');
 
 /** A decimal string, or the empty string the exchange uses for "not applicable" (spec 2.7). */
 export const optionalDecimalString = z.union([z.literal(''), signedDecimalString]);

@@ -2,6 +2,7 @@
 // (4.2, 2.4), savings redemption result (4.3, 2.3) and small-balance conversion (4.4, 2.5).
 import { z } from 'zod';
 import { coin, id, msString, uid } from './common';
+import { numberedPageQuery, timeRangeRule } from './pagination';
 
 export const REVISE_HISTORY_MAX_PAGE_SIZE = 100;
 export const REVISE_HISTORY_DEFAULT_PAGE_SIZE = 10;
@@ -22,24 +23,13 @@ export function reviseHistoryQueryAt(now: () => number = Date.now) {
       pledgeCoin: coin.optional(),
       startTime: msString,
       endTime: msString,
-      pageNo: z
-        .string()
-        .regex(/^\d{1,6}$/, 'must be a whole number')
-        .refine((s) => Number(s) >= 1, 'must be 1 or more')
-        .optional(),
-      pageSize: z
-        .string()
-        .regex(/^\d{1,4}$/, 'must be a whole number')
-        .refine((s) => Number(s) >= 1 && Number(s) <= REVISE_HISTORY_MAX_PAGE_SIZE, `must be between 1 and ${REVISE_HISTORY_MAX_PAGE_SIZE}`)
-        .optional(),
+      ...numberedPageQuery(REVISE_HISTORY_MAX_PAGE_SIZE),
     })
     .superRefine((q, ctx) => {
-      const start = Number(q.startTime);
-      const end = Number(q.endTime);
-      if (start < now() - REVISE_HISTORY_WINDOW_MS) {
+      if (Number(q.startTime) < now() - REVISE_HISTORY_WINDOW_MS) {
         ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'only the past three months can be queried' });
       }
-      if (end < start) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
+      timeRangeRule(q, ctx);
     });
 }
 export const reviseHistoryQuery = reviseHistoryQueryAt();

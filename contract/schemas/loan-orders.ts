@@ -4,6 +4,7 @@
 // SDK types them; every amount and rate is a decimal string.
 import { z } from 'zod';
 import { coin, id, msString } from './common';
+import { numberedPageQuery, timeRangeRule } from './pagination';
 
 export const BORROW_HISTORY_MAX_PAGE_SIZE = 100;
 
@@ -44,20 +45,9 @@ export const borrowHistoryQuery = z
     status: z.enum(borrowStatuses).optional(),
     startTime: msString,
     endTime: msString,
-    pageNo: z
-      .string()
-      .regex(/^\d{1,6}$/, 'must be a whole number')
-      .refine((s) => Number(s) >= 1, 'must be 1 or more')
-      .optional(),
-    pageSize: z
-      .string()
-      .regex(/^\d{1,4}$/, 'must be a whole number')
-      .refine((s) => Number(s) >= 1 && Number(s) <= BORROW_HISTORY_MAX_PAGE_SIZE, `must be between 1 and ${BORROW_HISTORY_MAX_PAGE_SIZE}`)
-      .optional(),
+    ...numberedPageQuery(BORROW_HISTORY_MAX_PAGE_SIZE),
   })
-  .superRefine((q, ctx) => {
-    if (Number(q.endTime) < Number(q.startTime)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
-  });
+  .superRefine(timeRangeRule);
 
 export const borrowRecord = z.object({
   orderId: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from '../validation';
+import { check } from '../core/validation';
 import { candleList, candlesQuery, candleStart, historyCandlesQuery, klineArg, marketTopicArg, orderbookSnapshot, publicFillList, publicTradePushItem, tickerList } from './market';
 
 describe('market data answers', () => {

@@ -4,6 +4,7 @@
 // volumes stay decimal strings; times are Unix milliseconds as digits.
 import { z } from 'zod';
 import { category, decimalString, intString, msString, signedDecimalString, symbol } from './common';
+import { timeRangeRule } from './pagination';
 
 // ---- Candle intervals -------------------------------------------------------------------
 
@@ -55,16 +56,13 @@ const candlesQueryShape = {
   limit: limitUpTo(CANDLES_MAX_LIMIT).optional(),
 };
 
-const rangeInOrder = (q: { startTime?: string | undefined; endTime?: string | undefined }) => !(q.startTime && q.endTime && BigInt(q.endTime) < BigInt(q.startTime));
-const rangeProblem = { message: 'must not be before startTime', path: ['endTime'] };
-
 /** GET /api/v3/market/candles: the newest candles ending at endTime (default now). */
-export const candlesQuery = z.strictObject(candlesQueryShape).refine(rangeInOrder, rangeProblem);
+export const candlesQuery = z.strictObject(candlesQueryShape).superRefine(timeRangeRule);
 
 /** GET /api/v3/market/history-candles: the same, for a range of at most 90 days. */
 export const historyCandlesQuery = z
   .strictObject({ ...candlesQueryShape, limit: limitUpTo(HISTORY_CANDLES_MAX_LIMIT).optional() })
-  .refine(rangeInOrder, rangeProblem)
+  .superRefine(timeRangeRule)
   .refine((q) => !(q.startTime && q.endTime && BigInt(q.endTime) - BigInt(q.startTime) > BigInt(HISTORY_CANDLES_MAX_RANGE_MS)), {
     message: 'must be at most 90 days after startTime',
     path: ['endTime'],

@@ -25,7 +25,7 @@ import {
   type CancelSource,
 } from './common';
 import { SUCCESS } from './envelope';
-import { page, pageQuery, timeRangeOrdered } from './pagination';
+import { page, pageQuery, timeRangeRule } from './pagination';
 import { tpslFields, tpslRule } from './tpsl';
 
 export const MAX_BATCH = 20;
@@ -227,18 +227,14 @@ const orderListFilters = {
   clientOid: clientOid.optional(),
   ...pageQuery,
 };
-const rangeRule = (q: { startTime?: string; endTime?: string }, ctx: z.RefinementCtx) => {
-  if (!timeRangeOrdered(q)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'must not be before startTime' });
-};
-
 /** GET /api/v3/trade/unfilled-orders and /history-orders. */
-export const orderListQuery = z.strictObject(orderListFilters).superRefine(rangeRule);
+export const orderListQuery = z.strictObject(orderListFilters).superRefine(timeRangeRule);
 export const orderPage = page(orderRecord);
 
 /** GET /api/v3/trade/fills. */
 export const fillsQuery = z
   .strictObject({ category: category.optional(), symbol: symbol.optional(), orderId: id.optional(), ...pageQuery })
-  .superRefine(rangeRule);
+  .superRefine(timeRangeRule);
 
 const fillFields = {
   execId: z.string(),
@@ -280,4 +276,3 @@ export const fillPushItem = z
 export type FillRecord = z.infer<typeof fillRecord>;
 export const fillPage = page(fillRecord);
 
-export { rangeRule as timeRangeRule };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { categoryName, clientOid, decimalString, futuresCategory, id, msString, optionalDecimalString, orderType, posSide, positiveDecimalString, side, symbol, yesNo } from './common';
 import { page, pageQuery } from './pagination';
-import { timeRangeRule } from './orders';
+import { timeRangeRule } from './pagination';
 import { strategyStatus, strategyTriggerType, strategyType, tpslFields, tpslMode, tpslRule, triggerBy, type TpslInput } from './tpsl';
 
 const triggerFields = {

@@ -11,6 +11,7 @@
 // keep a book continuous are in contract/book/order-book.ts.
 
 import { z } from 'zod';
+import { isUnsignedDecimalString } from '../core/decimal';
 
 /** The depth topics of spec 6.3. */
 export const depthTopics = ['books', 'books1', 'books5', 'books15', 'books50'] as const;
@@ -68,7 +69,7 @@ export const depthSubscribeAckSchema = z.object({
 export type DepthSubscribeAck = z.infer<typeof depthSubscribeAckSchema>;
 
 const decimalString = (field: string) =>
-  z.string().regex(/^\d+(?:\.\d+)?$/, `${field} must be a non-negative decimal string in plain notation`);
+  z.string().refine(isUnsignedDecimalString, `${field} must be a non-negative decimal string in plain notation`);
 
 /** One price level, [price, size]; a size of "0" in an update deletes the level. */
 export const depthLevelSchema = z.tuple([decimalString('price'), decimalString('size')]);

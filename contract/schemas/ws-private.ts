@@ -2,7 +2,7 @@
 // subscriptions to order/account/position, their pushes, and trade operations with answers.
 import { z } from 'zod';
 import { category, decimalString, signedDecimalString } from './common';
-import { check, type Checked } from '../validation';
+import { check, type Checked } from '../core/validation';
 import { assetRow, assets, position, type Assets } from './account';
 import { cancelOrderRequest, fillPushItem, MAX_BATCH, modifyOrderRequest, orderRecord, wsPlaceOrderArg } from './orders';
 import { strategyOrderRecord } from './strategy-orders';

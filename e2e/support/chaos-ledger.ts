@@ -1,7 +1,7 @@
 // What the chaos script meant to do, and the comparison with what the simulator holds:
 // each intended order is known by its clientOid (single orders, typed into the form) or
 // by a price unique to it (batch rows, whose clientOids the grid generates).
-import { compareDecimal } from '../../contract/decimal';
+import { compareDecimal } from '../../contract/core/decimal';
 import type { SimOrder } from './chaos-sim';
 
 export interface Intention {

@@ -2,7 +2,7 @@
 // faults and market flow, signed REST straight to the simulator (not through the proxy,
 // so nothing the desk does can colour it), and the true book from a plain WebSocket.
 import WebSocket from 'ws';
-import { signedHeaders } from '../../contract/signing';
+import { signedHeaders } from '../../contract/core/signing';
 import { readStackInfo } from '../stack-info';
 
 /** The simulator global-setup started (its stack info); CHAOS_SIM_URL points elsewhere. */

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import type { Role } from '../../contract/endpoints';
+import type { Role } from '../../contract/catalog/endpoints';
 import { readStackInfo } from '../stack-info';
 
 const run = promisify(execFile);

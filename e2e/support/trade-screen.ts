@@ -2,8 +2,8 @@
 // and talk to the simulator as the unrelated counterparty (UID 2000001) to make fills.
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { fromScaled, toScaled } from '../../contract/decimal';
-import { signedHeaders } from '../../contract/signing';
+import { fromScaled, toScaled } from '../../contract/core/decimal';
+import { signedHeaders } from '../../contract/core/signing';
 import { simUrl } from './chaos-sim';
 
 export async function openMarket(page: Page, category: 'Spot' | 'USDT-futures' = 'Spot', symbol = 'BTCUSDT'): Promise<void> {

@@ -4,7 +4,7 @@
 //   tsx server-proxy/bin/users.ts remove <name>
 // Without --password the password is read from the terminal (or one line of stdin).
 import { join, resolve } from 'node:path';
-import { roles } from '@contract/endpoints';
+import { roles } from '@contract/catalog/endpoints';
 import { hashPassword } from '../src/auth/password-hash';
 import { roleSchema } from '../src/auth/roles';
 import { UserStore, userRecordSchema } from '../src/auth/user-store';

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { endpoints, rolePermissions } from '@contract/endpoints';
+import { endpoints, rolePermissions } from '@contract/catalog/endpoints';
 import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './routes/audit-route';
@@ -13,7 +13,7 @@ import { LoginThrottle } from './auth/login-throttle';
 import { OneTimeTokens } from './auth/one-time-tokens';
 import { SessionStore } from './auth/session-store';
 import type { UserStore } from './auth/user-store';
-import { systemClock, type Clock } from '@contract/clock';
+import { systemClock, type Clock } from '@contract/core/clock';
 import type { ProxyConfig } from './core/config';
 import type { DeskContext } from './routes/desk-context';
 import { replyError, writeRawError } from './http/error-reply';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '@contract/endpoints';
+import { endpointList } from '@contract/catalog/endpoints';
 import { hashPassword } from './auth/password-hash';
 import { deadUpstreamUrl, FakeUpstream } from './test-support/fake-upstream';
 import { TEST_ORIGIN, testAccounts, testDesk, validOrder, type TestDesk } from './test-support/test-desk';

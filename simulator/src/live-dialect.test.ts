@@ -2,7 +2,7 @@
 // from the seed (README.md "Dialects", one test per row), and the seed dialect keeps the
 // seed's values.
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWsLogin } from '@contract/signing';
+import { buildWsLogin } from '@contract/core/signing';
 import { MAKER_UID } from './accounts/seed-accounts';
 import { dialectFrom, type Dialect } from './core/dialect';
 import { createSimulator, type Simulator } from './server';

@@ -1,6 +1,6 @@
 /**
  * The embedded exchange: `createSimulator(options)` builds every service and a Fastify app
- * that speaks the REST interface of contract/endpoints.ts. Tests drive it with
+ * that speaks the REST interface of contract/catalog/endpoints.ts. Tests drive it with
  * `sim.app.inject(...)` or `await sim.listen(0)`; main.ts runs it on a port.
  *
  * Extension points (for the WebSocket, products and rate-limit layers):
@@ -30,7 +30,7 @@ import { registerTradeHandlers } from './api/rest/handlers/trade-handlers';
 import { registerRiskControlHandlers } from './api/rest/handlers/risk-control-handlers';
 import { registerStrategyHandlers } from './api/rest/handlers/strategy-handlers';
 import { EventBus } from './bus/event-bus';
-import { systemClock, type Clock } from '@contract/clock';
+import { systemClock, type Clock } from '@contract/core/clock';
 import type { Dialect } from './core/dialect';
 import { MatchingEngine } from './engine/matching-engine';
 import { InstrumentRegistry } from './instruments/instrument-registry';

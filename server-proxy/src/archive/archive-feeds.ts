@@ -1,7 +1,7 @@
 // What each archived feed is: the catalog endpoint it comes from, how that endpoint
 // pages (a time window paged by number, or a cursor of IDs newest first), how long the
 // exchange keeps serving it, and each record's own ID, time and filter reference.
-import { endpoints, type EndpointId, type Permission, type ResponseOf } from '@contract/endpoints';
+import { endpoints, type EndpointId, type Permission, type ResponseOf } from '@contract/catalog/endpoints';
 import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert';
 import type { Feed } from './archive-store';
 

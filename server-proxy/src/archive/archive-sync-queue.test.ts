@@ -1,7 +1,7 @@
 // Sync requests made while a pass runs (issue 21): they run as the next pass, not joined to
 // the one under way, which may cover other accounts and predate a moved exchange clock.
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '@contract/clock';
+import { systemClock } from '@contract/core/clock';
 import { openDatabase } from '../core/open-database';
 import { KeyStore } from '../keys/key-store';
 import { testAccounts } from '../test-support/test-desk';

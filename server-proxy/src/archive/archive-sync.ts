@@ -9,7 +9,7 @@
 // of the exchange's window before it was archived is recorded as a lost gap. Nothing is
 // ever marked complete that was not fetched.
 import type { Logger } from 'pino';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { feedDefs, itemsOf, type CursorFeed, type FeedDef, type WindowFeed } from './archive-feeds';
 import { feeds, type ArchiveStore, type ArchivedRow, type Feed } from './archive-store';

@@ -1,9 +1,9 @@
 // One read of a catalog endpoint for the archive, through the proxy's own rate shaper and
 // upstream client: the archive's calls share the lanes of the browser's calls for the
 // same account, so together they never exceed the exchange's limits.
-import { endpoints, type EndpointId, type ResponseOf } from '@contract/endpoints';
-import { check } from '@contract/validation';
-import type { Clock } from '@contract/clock';
+import { endpoints, type EndpointId, type ResponseOf } from '@contract/catalog/endpoints';
+import { check } from '@contract/core/validation';
+import type { Clock } from '@contract/core/clock';
 import type { ProxyConfig } from '../core/config';
 import type { AccountCredentials } from '../keys/account-credentials';
 import type { RateShaper } from '../policy/rate-shaper';

@@ -6,7 +6,7 @@
 // (down, or stopped) is asked again with backoff.
 
 import type { AuditRow } from '@contract/schemas/audit';
-import { errorMessage } from '@contract/errors';
+import { errorMessage } from '@contract/core/errors';
 import type { Logger } from 'pino';
 import type { KeyStore } from '../keys/key-store';
 import type { UpstreamClient } from '../upstream/upstream-client';

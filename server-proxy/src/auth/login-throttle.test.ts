@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { LoginThrottle } from './login-throttle';
 
 describe('login throttle', () => {

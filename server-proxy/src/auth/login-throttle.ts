@@ -1,4 +1,4 @@
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 
 export interface ThrottleVerdict {
   allowed: boolean;

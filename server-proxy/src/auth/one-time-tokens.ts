@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { NewSession } from './session-store';
 
 /** Single-use, expiring login tokens for the local admin (the printed "Open ..." URL). */

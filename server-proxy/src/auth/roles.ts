@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rolePermissions, roles, type Permission, type Role } from '@contract/endpoints';
+import { rolePermissions, roles, type Permission, type Role } from '@contract/catalog/endpoints';
 
 export type { Role };
 export const roleSchema = z.enum(roles);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../core/open-database';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { SESSION_RECHECK_MS, SessionStore } from './session-store';
 import { UserStore } from './user-store';
 import { tempDir } from '../test-support/temp-dir';

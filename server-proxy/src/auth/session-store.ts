@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import { accountNameSchema } from '../keys/account-credentials';
 import { roleSchema, type Role } from './roles';
 import type { UserRecord } from './user-store';

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorCatalog, errorEnvelope, localeFrom, type ErrorCode, type ErrorParams } from '@contract/errors';
+import { errorCatalog, errorEnvelope, localeFrom, type ErrorCode, type ErrorParams } from '@contract/core/errors';
 
 /** How long a caller answered 429 should wait (seconds) when nothing more exact is known. */
 export const DEFAULT_RETRY_AFTER_S = 1;

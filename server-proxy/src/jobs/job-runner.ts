@@ -15,10 +15,10 @@
 // old audit row is closed saying so, and the new send gets its own audit row.
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import { endpoints } from '@contract/endpoints';
-import { errorEnvelope } from '@contract/errors';
+import { endpoints } from '@contract/catalog/endpoints';
+import { errorEnvelope } from '@contract/core/errors';
 import type { AuditStore } from '../audit/audit-store';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { KeyStore } from '../keys/key-store';
 import type { RateShaper } from '../policy/rate-shaper';
 import { UpstreamUnavailable, type UpstreamClient } from '../upstream/upstream-client';

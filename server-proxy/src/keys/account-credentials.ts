@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { z } from 'zod';
-import { buildWsLogin, signRest, type RestSignInput } from '@contract/signing';
+import { buildWsLogin, signRest, type RestSignInput } from '@contract/core/signing';
 import { maskKeyId } from './mask-key-id';
 
 export const ACCOUNT_NAME_RE = /^[a-z0-9][a-z0-9_-]{0,31}$/;

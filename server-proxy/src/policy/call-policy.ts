@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { findEndpoint, type EndpointDef } from '@contract/endpoints';
-import type { ErrorCode, ErrorParams } from '@contract/errors';
-import { check } from '@contract/validation';
+import { findEndpoint, type EndpointDef } from '@contract/catalog/endpoints';
+import type { ErrorCode, ErrorParams } from '@contract/core/errors';
+import { check } from '@contract/core/validation';
 import { ACCOUNT_NAME_RE, type AccountCredentials } from '../keys/account-credentials';
 import type { KeyStore } from '../keys/key-store';
 import type { Session } from '../auth/session-store';

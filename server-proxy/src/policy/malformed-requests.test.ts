@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointList } from '@contract/endpoints';
+import { endpointList } from '@contract/catalog/endpoints';
 import { FakeUpstream } from '../test-support/fake-upstream';
 import { testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 

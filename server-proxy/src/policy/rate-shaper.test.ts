@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ManualClock } from '@contract/clock';
-import { endpointList, endpoints } from '@contract/endpoints';
+import { ManualClock } from '@contract/core/clock';
+import { endpointList, endpoints } from '@contract/catalog/endpoints';
 import { RateShaper, shapedPerSecond } from './rate-shaper';
 import { SlidingWindow } from './sliding-window';
 import { mostInAnyWindow } from '../test-support/most-in-any-window';

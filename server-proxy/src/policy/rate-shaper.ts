@@ -1,5 +1,5 @@
-import type { RateLimit } from '@contract/endpoints';
-import type { Clock } from '@contract/clock';
+import type { RateLimit } from '@contract/catalog/endpoints';
+import type { Clock } from '@contract/core/clock';
 import type { SharedRateBudget } from './shared-rate-budget';
 import { SlidingWindow } from './sliding-window';
 

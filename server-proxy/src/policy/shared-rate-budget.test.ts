@@ -2,7 +2,7 @@
 // keep the exchange's limit together, never hand one slot to both, and refuse to send
 // when the database is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '@contract/clock';
+import { systemClock } from '@contract/core/clock';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../test-support/throwaway-postgres';
 import { RateShaper } from './rate-shaper';
 import { PgRateBudget } from './shared-rate-budget';

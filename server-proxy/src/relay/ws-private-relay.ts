@@ -14,9 +14,9 @@
 // The browser holds no keys: it never sends login (a login op is answered here), the
 // relay logs in upstream, and it tells the browser {"event":"login","code":0,"msg":""}.
 
-import type { Locale } from '@contract/errors';
-import { errorMessage } from '@contract/errors';
-import { buildWsLogin } from '@contract/signing';
+import type { Locale } from '@contract/core/errors';
+import { errorMessage } from '@contract/core/errors';
+import { buildWsLogin } from '@contract/core/signing';
 import { channelKey, channelKind, readChannelArg, type ChannelArg } from './ws-channel';
 import { checkSubscription } from './ws-subscription-check';
 import { DroppedMessageLog } from './ws-dropped-log';

@@ -3,13 +3,13 @@
 // deps (ws-relay-types.ts), so the relay stays testable without sessions, key files or SQLite.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Logger } from 'pino';
-import type { Permission } from '@contract/endpoints';
+import type { Permission } from '@contract/catalog/endpoints';
 import type { AuditStore } from '../audit/audit-store';
 import type { Session, SessionCheck } from '../auth/session-store';
 import type { SettledOutcome, UnknownOutcome } from '../audit/outcome-reconciler';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { AccountCredentials } from '../keys/account-credentials';
-import { httpStatusOf } from '@contract/errors';
+import { httpStatusOf } from '@contract/core/errors';
 import type { AuditIntent } from '@contract/schemas/audit';
 import type { ReconciledTrade, RelaySession, SessionRecheck, UnknownTradeOp, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
 

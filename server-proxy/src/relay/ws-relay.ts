@@ -11,7 +11,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { errorEnvelope, errorMessage, httpStatusOf, localeFrom, type ErrorCode, type ErrorParams, type Locale } from '@contract/errors';
+import { errorEnvelope, errorMessage, httpStatusOf, localeFrom, type ErrorCode, type ErrorParams, type Locale } from '@contract/core/errors';
 import { EVENT_KEY, PublicHub, type HubClient } from './ws-public-hub';
 import { PrivateRelay } from './ws-private-relay';
 import type { WsRelayHooks } from './ws-relay-hooks';

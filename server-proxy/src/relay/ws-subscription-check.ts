@@ -4,11 +4,11 @@
 // matching REST read needs. A refusal is one error frame; nothing goes upstream.
 
 import { z } from 'zod';
-import type { ErrorCode, ErrorParams } from '@contract/errors';
+import type { ErrorCode, ErrorParams } from '@contract/core/errors';
 import { candleInterval } from '@contract/schemas/market';
 import { depthInstTypeSchema, depthTopics } from '@contract/schemas/ws-depth';
 import { privateArg, wsSubscribeRequest } from '@contract/schemas/ws-private';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { ChannelArg } from './ws-channel';
 import type { RelaySession } from './ws-relay-types';
 

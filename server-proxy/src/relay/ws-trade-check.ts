@@ -3,10 +3,10 @@
 // order over REST cannot over the socket either, and a batch of 21 or a bad clientOid
 // is refused here with nothing forwarded.
 
-import { errorMessage, type Locale } from '@contract/errors';
+import { errorMessage, type Locale } from '@contract/core/errors';
 import { z } from 'zod';
 import { checkTradeOp, wsTradeRequest, type WsTradeRequest } from '@contract/schemas/ws-private';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { RelaySession, TradeOpCheck } from './ws-relay-types';
 
 export const TRADE_PERMISSION = 'trade.write';

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signRest } from '@contract/signing';
+import { signRest } from '@contract/core/signing';
 import { AuditStore } from '../audit/audit-store';
 import { openDatabase } from '../core/open-database';
 import { deadUpstreamUrl, FakeUpstream } from '../test-support/fake-upstream';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EndpointDef } from '@contract/endpoints';
-import { errorEnvelope, httpStatusOf, localeFrom } from '@contract/errors';
+import type { EndpointDef } from '@contract/catalog/endpoints';
+import { errorEnvelope, httpStatusOf, localeFrom } from '@contract/core/errors';
 import type { AuditIntent } from '@contract/schemas/audit';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { collectOrderRefs } from '../audit/order-refs';

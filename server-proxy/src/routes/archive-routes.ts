@@ -19,7 +19,7 @@ import {
   type ArchivePage,
   type ArchiveStatus,
 } from '@contract/schemas/archive';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
 import type { DeskContext } from './desk-context';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { DeskContext } from './desk-context';
 import { sessionGate } from './session-gate';
 import { replyError, successEnvelope } from '../http/error-reply';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePermissions } from '@contract/endpoints';
+import { rolePermissions } from '@contract/catalog/endpoints';
 import { FakeUpstream } from '../test-support/fake-upstream';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { TEST_ORIGIN, testDesk, type TestDesk } from '../test-support/test-desk';
 import { hashPassword } from '../auth/password-hash';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { loginRequest, type meSchema } from '@contract/schemas/session';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { DeskContext } from './desk-context';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { checkJsonShape } from '../policy/json-shape';

@@ -5,7 +5,7 @@ import type { LoginThrottle } from '../auth/login-throttle';
 import type { OneTimeTokens } from '../auth/one-time-tokens';
 import type { SessionStore } from '../auth/session-store';
 import type { UserStore } from '../auth/user-store';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { ProxyConfig } from '../core/config';
 import type { KeyStore } from '../keys/key-store';
 import type { OriginPolicy } from '../policy/origin-policy';

@@ -1,7 +1,7 @@
 // Puts the jobs on a proxy: the store on the given database, the runner, and /jobs.
 import type { Database } from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { DeskContext } from './desk-context';
 import { upstreamPathOf } from '../upstream/upstream-path';
 import { registerJobRoutes } from './job-routes';

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createAutoTransferJob, JOB_BODY_LIMIT_BYTES, jobAction, type JobSummary } from '@contract/schemas/broker-jobs';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { Session } from '../auth/session-store';
 import type { DeskContext } from './desk-context';
 import { sessionGate } from './session-gate';

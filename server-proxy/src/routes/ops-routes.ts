@@ -7,7 +7,7 @@
 // None of them needs a desk session, and none says anything about keys or users.
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { DeskContext } from './desk-context';
 import { upstreamPathOf } from '../upstream/upstream-path';
 import type { PgRateBudget } from '../policy/shared-rate-budget';

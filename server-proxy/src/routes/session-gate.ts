@@ -5,7 +5,7 @@
 // (/api/* is gated by the call policy from the endpoint catalog; the archive's permission
 // depends on the feed in the path, so it admits per feed.)
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Permission } from '@contract/endpoints';
+import type { Permission } from '@contract/catalog/endpoints';
 import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
 import type { Session } from '../auth/session-store';

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Role } from '@contract/endpoints';
+import type { Role } from '@contract/catalog/endpoints';
 import { buildApp, type AppDeps, type DeskApp } from '../app';
 import { AuditStore } from '../audit/audit-store';
 import { UserStore } from '../auth/user-store';

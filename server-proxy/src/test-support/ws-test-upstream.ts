@@ -6,10 +6,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { compareDecimal } from '@contract/decimal';
+import { compareDecimal } from '@contract/core/decimal';
 import { depthChecksum } from '@contract/book/depth-checksum';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
-import { signaturesMatch, wsLoginSign } from '@contract/signing';
+import { signaturesMatch, wsLoginSign } from '@contract/core/signing';
 
 export interface TestKey {
   apiKey: string;

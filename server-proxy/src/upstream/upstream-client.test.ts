@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signRest } from '@contract/signing';
+import { signRest } from '@contract/core/signing';
 import { AccountCredentials } from '../keys/account-credentials';
 import { deadUpstreamUrl } from '../test-support/fake-upstream';
 import { UpstreamClient, UpstreamUnavailable, type UpstreamRequest } from './upstream-client';

@@ -1,5 +1,5 @@
 import { Pool, type Dispatcher } from 'undici';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { AccountCredentials } from '../keys/account-credentials';
 
 export interface UpstreamOptions {

@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@contract/endpoints';
+import type { EndpointDef } from '@contract/catalog/endpoints';
 import type { ProxyConfig } from '../core/config';
 
 /** Which upstream path to call: a configured override, else the catalog's upstream path. */

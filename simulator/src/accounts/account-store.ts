@@ -5,7 +5,7 @@ import type { HoldMode, StpMode } from '@contract/schemas/common';
 import type { z } from 'zod';
 import type { financialRecord } from '@contract/schemas/account';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import { fmtMoney, money } from '../core/money';
 import { SimError } from '../core/sim-error';
 import { IdSequence } from './id-sequence';

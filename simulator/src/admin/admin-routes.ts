@@ -4,7 +4,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { coin, positiveDecimalString, symbol } from '@contract/schemas/common';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
+import { isUnsignedDecimalString, scaleOf } from '@contract/core/decimal';
 import { limitsOf } from '../limits/limits-state';
 import { productsOf } from '../products/products-state';
 import type { Simulator } from '../api/simulator-parts';
@@ -16,7 +17,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const depositBody = z.strictObject({
   uid: z.union([z.string().regex(/^\d{1,20}$/, 'must be a numeric UID'), z.number().int().positive()]).transform(Number),
   coin,
-  amount: z.string().regex(/^\d+(?:\.\d{1,18})?$/, 'must be a positive decimal string such as "100.5"').refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
+  // Money is kept at 18 decimals at most (core/money.ts MONEY_SCALE).
+  amount: z.string().refine((s) => isUnsignedDecimalString(s) && scaleOf(s) <= 18, 'must be a positive decimal string such as "100.5"').refine((s) => /[1-9]/.test(s), 'must be greater than zero'),
 });
 export type DepositBody = z.input<typeof depositBody>;
 

@@ -1,7 +1,7 @@
 // POST /__sim/price: tests (and the desk's browser journeys) move a futures symbol's mark or
 // last price through a level, to see take-profit / stop-loss orders fire.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { installedExtensions } from '../installed-extensions';
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf, ok } from '../testing/signed-client';

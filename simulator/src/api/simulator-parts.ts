@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../accounts/account-store';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { Dialect } from '../core/dialect';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { InstrumentRegistry } from '../instruments/instrument-registry';

@@ -1,7 +1,7 @@
 // Every balance, fee, value and PnL inside the simulator is a bigint at one fixed scale
 // (MONEY_SCALE decimals). Products of a price (<= 4 decimals), a quantity (<= 6) and a fee
 // rate (<= 6) fit exactly, so fills, fees and locks never round and the books balance.
-import { fromScaled, mulScaled, rescale, toScaled } from '@contract/decimal';
+import { fromScaled, mulScaled, rescale, toScaled } from '@contract/core/decimal';
 import { POW10, scaledText } from './scaled-text';
 
 export const MONEY_SCALE = 18;

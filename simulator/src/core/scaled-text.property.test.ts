@@ -1,7 +1,7 @@
-// scaled-text.ts must give exactly contract/decimal.ts's answers, errors included.
+// scaled-text.ts must give exactly contract/core/decimal.ts's answers, errors included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromScaled } from '@contract/decimal';
+import { fromScaled } from '@contract/core/decimal';
 import { scaledText } from './scaled-text';
 
 const scale = fc.integer({ min: 0, max: 18 });

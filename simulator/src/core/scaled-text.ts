@@ -1,9 +1,9 @@
 // Fixed-point integers to decimal text, for the simulator's hot paths (every command
 // formats an order record, balances and book levels). The results are exactly those of
-// contract/decimal.ts fromScaled (scaled-text.property.test.ts checks them against each
+// contract/core/decimal.ts fromScaled (scaled-text.property.test.ts checks them against each
 // other); the speed comes from staying on JS numbers while the integer is a safe one.
-// Parsing the other way is contract/book/parse-fixed.ts, the one fast decimal reader.
-import { fromScaled } from '@contract/decimal';
+// Parsing the other way is contract/core/decimal-reader.ts, the one decimal reader.
+import { fromScaled } from '@contract/core/decimal';
 
 const ZERO = 48;
 

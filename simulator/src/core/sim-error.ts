@@ -1,7 +1,7 @@
 // An interface error raised inside the simulator. It carries the code and the message
 // parameters, not a message: the REST layer renders it in the caller's locale (spec 9)
 // and the WebSocket layer can do the same.
-import { errorCatalog, errorMessage, type ErrorCode, type ErrorParams, type Locale } from '@contract/errors';
+import { errorCatalog, errorMessage, type ErrorCode, type ErrorParams, type Locale } from '@contract/core/errors';
 
 export class SimError extends Error {
   readonly status: number;

@@ -43,7 +43,7 @@ export interface MarketOrderInput {
   /**
    * Quote-coin size (spot market buys sized in quote), in units of one tick times one lot:
    * a fill of `l` lots at `p` ticks spends `p * l`. The caller converts the quote amount
-   * with contract/decimal.ts, rounding down.
+   * with contract/core/decimal.ts, rounding down.
    */
   quoteBudget?: number;
 }

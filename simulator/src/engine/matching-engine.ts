@@ -1,7 +1,7 @@
 /**
  * The simulator's matching engine: one order book per symbol, price-time priority, and
  * nothing else. It knows no fees, balances or decimals; the accounts layer converts prices
- * to integer ticks and sizes to integer lots (contract/decimal.ts), locks balances, calls
+ * to integer ticks and sizes to integer lots (contract/core/decimal.ts), locks balances, calls
  * in, and turns the events that come out into order states (spec 3.1), fills, fees and
  * WebSocket pushes.
  *

@@ -3,7 +3,8 @@
 // or spaces) at start, and changed at runtime by POST /__sim/faults (a partial object that
 // is merged into the current settings).
 import { z } from 'zod';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
+import { isDecimalString } from '@contract/core/decimal';
 
 const rate = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 const ms = z.number().int('must be whole milliseconds').min(0, 'must not be negative').max(60_000, 'must be at most 60000 ms');
@@ -100,6 +101,7 @@ export function faultSettingsFromEnv(raw: string | undefined): FaultSettings {
 function scalar(text: string): unknown {
   if (text === 'true' || text === 'on') return true;
   if (text === 'false' || text === 'off') return false;
-  if (/^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  // Rates and delays, not money: a JS number is what the fault settings hold.
+  if (isDecimalString(text)) return Number(text);
   return text;
 }

@@ -2,7 +2,7 @@
 // drives it. REST faults go through Fastify inject and a real socket; WebSocket faults
 // through a plain ws client.
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedHeaders } from '@contract/signing';
+import { signedHeaders } from '@contract/core/signing';
 import { createSimulator, type Simulator } from '../server';
 import { createWsExtension } from '../api/ws/extension';
 import { isEvent, isPush, TestSocket } from '../api/ws/testing/ws-test-client';

@@ -2,8 +2,8 @@
 // answer was lost" after a mutating call succeeded (the connection is destroyed, or a 5xx
 // replaces the answer). The /__sim/ routes are never touched.
 import type { FastifyRequest } from 'fastify';
-import { errorEnvelope, localeFrom } from '@contract/errors';
-import { findEndpoint } from '@contract/endpoints';
+import { errorEnvelope, localeFrom } from '@contract/core/errors';
+import { findEndpoint } from '@contract/catalog/endpoints';
 import type { Simulator } from '../api/simulator-parts';
 import type { FaultsState } from './faults-state';
 

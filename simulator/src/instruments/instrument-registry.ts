@@ -2,7 +2,7 @@
 // sizes in money units, fee rates in money units. Spot and margin share one engine book per
 // symbol (bookKey), futures have their own.
 import type { TradedCategory } from '@contract/schemas/common';
-import { scaleOf, toScaled } from '@contract/decimal';
+import { scaleOf, toScaled } from '@contract/core/decimal';
 import type { z } from 'zod';
 import type { instrument } from '@contract/schemas/instruments';
 import { money } from '../core/money';

@@ -1,9 +1,9 @@
 // Installs the rate limits of spec 8 and the request log on a simulator: a guard that
 // answers 429 (code "429") past a UID's budget, and hooks that record every REST request
 // (time of arrival, uid, endpoint, status, code) for GET /__sim/request-log.
-import { findEndpoint } from '@contract/endpoints';
+import { findEndpoint } from '@contract/catalog/endpoints';
 import type { FastifyRequest } from 'fastify';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { Simulator, SimulatorExtension } from '../api/simulator-parts';
 import { SimError } from '../core/sim-error';
 import { attachLimitsState } from './limits-state';

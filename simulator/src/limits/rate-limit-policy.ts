@@ -1,10 +1,10 @@
 // Which budget a request draws on (spec 8; the reference docs for v3). Every endpoint has
-// the per-UID limit the contract's catalog gives it (contract/endpoints.ts `rateLimit`, the
+// the per-UID limit the contract's catalog gives it (contract/catalog/endpoints.ts `rateLimit`, the
 // numbers the proxy shapes to): the four v2 operations their spec 8 limit of 10 per second,
 // each v3 endpoint its documented one (e.g. 10/s place-order, 5/s batches, 3/s
 // max-transferable). Endpoints sharing a catalog group share a budget. SIM_V3_RATE_LIMIT
 // replaces every v3 limit by one number (the benchmark raises it out of the way).
-import type { EndpointDef } from '@contract/endpoints';
+import type { EndpointDef } from '@contract/catalog/endpoints';
 import { SlidingWindowLimiter } from '../core/sliding-window-limiter';
 
 export interface RateLimitPolicyOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { SlidingWindowLimiter } from '../core/sliding-window-limiter';
 import { RateLimitPolicy, v3LimitFromEnv } from './rate-limit-policy';
 import { maxPerWindow, RequestLog } from './request-log';

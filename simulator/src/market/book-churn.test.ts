@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { createSimulator, type Simulator } from '../server';
 import { T0 } from '../testing/sim-fixture';
 import { BookChurn } from './book-churn';

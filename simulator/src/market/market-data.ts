@@ -4,7 +4,7 @@
 // valuations the assets endpoint needs.
 import type { TradedCategory } from '@contract/schemas/common';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import { bookKeyOf, type Instrument, type InstrumentRegistry } from '../instruments/instrument-registry';
 import { referenceUsdPrices } from '../instruments/instrument-specs';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { candleIntervalMs, candleIntervals, candleList, openInterest, publicFillList, tickerList } from '@contract/schemas/market';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { fmtMoney, money, ONE } from '../core/money';
 import { createSimulator, type Simulator } from '../server';
 import { T0 } from '../testing/sim-fixture';

@@ -8,10 +8,10 @@
 // without waiting for it. Signatures and order times keep the real clock.
 import type { TradedCategory } from '@contract/schemas/common';
 import type { z } from 'zod';
-import { fromScaled } from '@contract/decimal';
+import { fromScaled } from '@contract/core/decimal';
 import { candleStart, type CandleInterval, type tickerPushItem } from '@contract/schemas/market';
 import type { EventBus, SimEventOf } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';
 import { fmtMoneyAt, money } from '../core/money';

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { settings, SetLeverageRequest } from '@contract/schemas/account';
 import type { EventBus } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { InstrumentRegistry } from '../instruments/instrument-registry';
 import { money } from '../core/money';
 import { paramError, SimError } from '../core/sim-error';

@@ -10,7 +10,7 @@
 import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { autoTransferAccountTypes } from '@contract/schemas/earn-broker-convert';
 import type { Account, AccountStore } from '../accounts/account-store';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { BrokerSubaccounts } from './broker-subaccounts';
 import { fmtMoney, money } from '../core/money';
 import { paramError, SimError } from '../core/sim-error';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { SubaccountList } from '@contract/schemas/broker-subaccounts';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf } from '../testing/signed-client';
 import { createLimitsExtension } from '../limits/extension';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert';
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf } from '../testing/signed-client';

@@ -5,7 +5,7 @@
 // passed it. So the three-month query window always has data and always excludes some,
 // and moving the history clock forward (admin route /__sim/clock/advance) ages records
 // out of the window while new ones appear. Deterministic per UID; amounts are exact decimals.
-import { fromScaled } from '@contract/decimal';
+import { fromScaled } from '@contract/core/decimal';
 import type { ReviseRecord } from '@contract/schemas/earn-broker-convert';
 import { REVISE_HISTORY_DEFAULT_PAGE_SIZE } from '@contract/schemas/earn-broker-convert';
 import type { BorrowRecord, LoanOrder } from '@contract/schemas/loan-orders';

@@ -9,7 +9,7 @@ import { NATIVE_COIN } from '../instruments/instrument-specs';
 import type { AccountStore } from '../accounts/account-store';
 import { IdSequence } from '../accounts/id-sequence';
 import { fmtMoney, money, mulMoney, ONE } from '../core/money';
-import { rescale } from '@contract/decimal';
+import { rescale } from '@contract/core/decimal';
 import { MONEY_SCALE } from '../core/money';
 import { paramError, SimError } from '../core/sim-error';
 

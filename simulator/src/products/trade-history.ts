@@ -5,7 +5,7 @@
 // the live ones but begin with 0, so they sort below them as text and as numbers, and
 // cursor paging (spec 4.6) runs from live fills into the seeded ones without a seam.
 // The balances of these records are the history's own running totals, not today's.
-import { fromScaled } from '@contract/decimal';
+import { fromScaled } from '@contract/core/decimal';
 import type { FillRecordInput } from '../bus/event-bus';
 import type { FinancialRecordInput } from '../accounts/account-store';
 import { SeededRandom } from '../core/seeded-random';

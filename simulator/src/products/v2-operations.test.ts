@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert';
-import { endpoints } from '@contract/endpoints';
-import { ManualClock } from '@contract/clock';
+import { endpoints } from '@contract/catalog/endpoints';
+import { ManualClock } from '@contract/core/clock';
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf, ok } from '../testing/signed-client';
 import { createLimitsExtension } from '../limits/extension';

@@ -1,6 +1,6 @@
 // Test support: signed requests against a simulator through Fastify inject, the way a
 // real client sends them (raw query and raw body signed as sent).
-import { signedHeaders } from '@contract/signing';
+import { signedHeaders } from '@contract/core/signing';
 import type { Simulator } from '../api/simulator-parts';
 
 export interface TestKey {

@@ -1,7 +1,7 @@
 // Test support: a simulator on a manual clock with no market flow, and a recorder of the
 // order states each order went through (from the bus, as the WebSocket layer sees them).
 import type { SimEvent } from '../bus/event-bus';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { createSimulator, type Simulator } from '../server';
 import { call, keysOf, type TestKey } from './signed-client';
 

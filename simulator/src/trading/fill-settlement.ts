@@ -6,7 +6,7 @@
 // - Futures: the order's lock is released pro rata, the position takes the fill (opening
 //   or closing, realising PnL), and the fee is paid in USDT.
 // Every fill is recorded (the fills list of its account) and announced on the bus.
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { AccountStore } from '../accounts/account-store';
 import { IdSequence } from '../accounts/id-sequence';
 import type { EventBus, FillRecordInput } from '../bus/event-bus';

@@ -1,16 +1,15 @@
 // Entry checks of one order against its instrument (spec 4.5 place-order, spec 8):
 // price on the tick, quantity on the lot, within the minimum and maximum. Pure: they turn
 // decimal strings into integer ticks and lots or raise the exchange's error.
-import { DecimalError, toScaled } from '@contract/decimal';
+import { DecimalError, toScaled, toTicks } from '@contract/core/decimal';
 import type { Instrument } from '../instruments/instrument-registry';
 import { MONEY_SCALE, ONE } from '../core/money';
-import { parseFixed } from '@contract/book/parse-fixed';
 import { POW10 } from '../core/scaled-text';
 import { paramError, SimError } from '../core/sim-error';
 
 export function priceTicksOf(inst: Instrument, price: string): number {
   try {
-    return parseFixed(price, inst.priceScale, 'price');
+    return toTicks(price, inst.priceScale, { field: 'price' });
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
       throw new SimError('25244', { detail: inst.tickSize });
@@ -22,7 +21,7 @@ export function priceTicksOf(inst: Instrument, price: string): number {
 export function lotsOf(inst: Instrument, qty: string): number {
   let lots: number;
   try {
-    lots = parseFixed(qty, inst.qtyScale, 'qty');
+    lots = toTicks(qty, inst.qtyScale, { field: 'qty' });
   } catch (e) {
     if (e instanceof DecimalError && e.reason === 'too_many_decimals') {
       // The exchange documents no code of its own for this: a parameter error naming qty.

@@ -3,7 +3,7 @@
 // pending limit, tick, lot and minimum value, what a close order may close), and the lock
 // it must hold. Pure over what it is given: it reads the account and positions, changes
 // nothing, and throws the exchange's error for the first check that fails.
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { TradedCategory } from '@contract/schemas/common';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
 import { hasTpsl } from '@contract/schemas/tpsl';

@@ -4,7 +4,7 @@
 // created or destroyed: balances plus fees paid stay equal to what was seeded.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '@contract/clock';
+import { ManualClock } from '@contract/core/clock';
 import { money } from '../core/money';
 import { createSimulator } from '../server';
 import { SimError } from '../core/sim-error';

@@ -21,7 +21,7 @@ import { DEFAULT_FUTURES_LEVERAGE, DEFAULT_MARGIN_LEVERAGE, type AccountStore } 
 import type { Dialect } from '../core/dialect';
 import { IdSequence } from '../accounts/id-sequence';
 import type { EventBus, FillRecordInput } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { EngineEvent } from '../engine/engine-types';
 import type { MatchingEngine } from '../engine/matching-engine';
 import type { Instrument, InstrumentRegistry } from '../instruments/instrument-registry';

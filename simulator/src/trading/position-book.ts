@@ -15,7 +15,7 @@
 import type { AccountStore } from '../accounts/account-store';
 import { DEFAULT_FUTURES_LEVERAGE } from '../accounts/account-store';
 import type { EventBus, PositionRecordInput } from '../bus/event-bus';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { Instrument } from '../instruments/instrument-registry';
 import { fmtMoney, fmtMoneyAt, money, ONE } from '../core/money';
 

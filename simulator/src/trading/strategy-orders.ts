@@ -13,7 +13,7 @@
 // strategy order moves to history as `success` with the side that fired (`triggerType`),
 // or `failed` when the closing order was refused or nothing was left to close. A TP/SL
 // whose position closed by other means is `cancelled`, as is one the trader cancels.
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { CancelStrategyOrderRequest, ModifyStrategyOrderRequest, PlaceStrategyOrderRequest, StrategyOrderRecordInput } from '@contract/schemas/strategy-orders';
 import type { StrategyTriggerType } from '@contract/schemas/tpsl';
 import type { AccountStore } from '../accounts/account-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rolePermissions } from '@contract/endpoints';
+import { rolePermissions } from '@contract/catalog/endpoints';
 import { landingFor, routes, routesFor } from './routes';
 
 describe('routes', () => {

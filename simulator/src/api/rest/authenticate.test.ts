@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedHeaders } from '@contract/signing';
-import { ManualClock } from '@contract/clock';
+import { signedHeaders } from '@contract/core/signing';
+import { ManualClock } from '@contract/core/clock';
 import { createSimulator, type Simulator } from '../../server';
 import { call, keysOf } from '../../testing/signed-client';
 

@@ -2,7 +2,7 @@
 // ACCESS-TIMESTAMP, with the signature checked over the raw query string and the raw body
 // exactly as they arrived (clients differ in how they order and encode the query, so
 // re-serialising would reject valid requests). The timestamp is in ms, within 30 s.
-import { signaturesMatch, signRest } from '@contract/signing';
+import { signaturesMatch, signRest } from '@contract/core/signing';
 import type { Account, AccountStore } from '../../accounts/account-store';
 import { SimError } from '../../core/sim-error';
 

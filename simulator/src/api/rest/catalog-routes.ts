@@ -3,12 +3,12 @@
 // schema, run the guards, call the registered handler, answer the envelope of spec 2.1.
 // Errors answer `{code, msg, requestTime, data: null}` in the caller's locale (spec 9).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, type EndpointDef, type EndpointId } from '@contract/endpoints';
+import { endpoints, type EndpointDef, type EndpointId } from '@contract/catalog/endpoints';
 import { reviseHistoryQueryAt } from '@contract/schemas/earn-broker-convert';
-import { errorEnvelope, errorMessage, localeFrom, SUCCESS_CODE, type Locale } from '@contract/errors';
-import { check } from '@contract/validation';
+import { errorEnvelope, errorMessage, localeFrom, SUCCESS_CODE, type Locale } from '@contract/core/errors';
+import { check } from '@contract/core/validation';
 import type { AccountStore } from '../../accounts/account-store';
-import type { Clock } from '@contract/clock';
+import type { Clock } from '@contract/core/clock';
 import type { Dialect } from '../../core/dialect';
 import { paramError, SimError } from '../../core/sim-error';
 import { authenticate } from './authenticate';

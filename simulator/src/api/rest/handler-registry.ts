@@ -3,8 +3,8 @@
 // registered here; an endpoint without a handler answers a clear error, never a fake
 // success. Other parts of the simulator (the v2 products) add their handlers with
 // `sim.handlers.set('reviseHistory', (input, ctx) => ...)`.
-import type { EndpointId, ParsedRequestOf, ResponseInputOf } from '@contract/endpoints';
-import type { Locale } from '@contract/errors';
+import type { EndpointId, ParsedRequestOf, ResponseInputOf } from '@contract/catalog/endpoints';
+import type { Locale } from '@contract/core/errors';
 import type { Account } from '../../accounts/account-store';
 
 export interface RequestContext {

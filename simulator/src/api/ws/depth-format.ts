@@ -1,6 +1,6 @@
 // Ticks and lots to the decimal strings a depth push carries. The instrument's tick and lot
 // sizes need not be powers of ten ("0.5"), so a price is ticks x tick units at the tick's scale.
-import { scaleOf, toScaled } from '@contract/decimal';
+import { scaleOf, toScaled } from '@contract/core/decimal';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import { scaledText } from '../../core/scaled-text';
 

@@ -3,7 +3,7 @@
 // channel or instrument) or 30016 (a malformed arg, naming the field); a subscription
 // sends its snapshot right after the ack.
 import { depthArgSchema, depthTopics } from '@contract/schemas/ws-depth';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { DepthHub } from './depth-hub';
 import type { WsSession } from './ws-session';
 

@@ -7,7 +7,7 @@
 // A malformed arg is refused with 30016 naming the field; an unknown instrument with 30001.
 import type { TradedCategory } from '@contract/schemas/common';
 import { candleStart, marketTopicArg, marketTopics, type MarketTopicArg } from '@contract/schemas/market';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { Instrument, InstrumentRegistry } from '../../instruments/instrument-registry';
 import type { PublicMarket, PublicTrade } from '../../market/public-market';
 import { lotsText, ticksText } from '../../trading/sim-order';

@@ -3,9 +3,9 @@
 // too, because the published bitget-api client points public and private topics at one
 // URL (upstream-facts.md "Real clients").
 import type WebSocket from 'ws';
-import { localeFrom, type Locale } from '@contract/errors';
+import { localeFrom, type Locale } from '@contract/core/errors';
 import { privateArg, privateTopics } from '@contract/schemas/ws-private';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { Simulator } from '../simulator-parts';
 import type { DepthHub } from './depth-hub';
 import { handleDepthArg, isDepthTopic } from './depth-subscriptions';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildWsLogin, wsLoginSign } from '@contract/signing';
+import { buildWsLogin, wsLoginSign } from '@contract/core/signing';
 import { orderPush, accountPush, positionPush, wsTradeAnswer } from '@contract/schemas/ws-private';
 import { createSimulator, type Simulator } from '../../server';
 import { keysOf, ok, type TestKey } from '../../testing/signed-client';

@@ -9,7 +9,7 @@
 // text is DepthFormat of its ticks and lots, made again for the rare snapshot), so moving
 // levels in the sorted arrays is a copy of numbers only.
 import { BookSide } from '@contract/book/book-side';
-import { crc32Update, crc32UpdateByte } from '@contract/book/crc32';
+import { crc32Update, crc32UpdateByte } from '@contract/core/crc32';
 import { sidesChecksum } from '@contract/book/order-book';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import type { DepthFormat } from './depth-format';

@@ -1,7 +1,7 @@
 // websocket.md "Strategy Order Channel": no push at subscription, then one push for every
 // strategy order placed, changed, fired or cancelled, in the documented shape.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildWsLogin } from '@contract/signing';
+import { buildWsLogin } from '@contract/core/signing';
 import { strategyOrderPush } from '@contract/schemas/ws-private';
 import { money } from '../../core/money';
 import { createSimulator, type Simulator } from '../../server';

@@ -5,10 +5,10 @@
 // place-order [{symbol, orderId, clientOid, cTime}]; cancel-order and modify-order
 // [{orderId, clientOid}]; batches a code and msg per order (a batch may succeed in part),
 // batch-place with the symbol too.
-import type { Locale } from '@contract/errors';
+import type { Locale } from '@contract/core/errors';
 import { tradeArgsByTopic, wsTradeRequest, type TradeTopic } from '@contract/schemas/ws-private';
 import type { ModifyOrderRequest, CancelOrderRequest } from '@contract/schemas/orders';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { PlaceInput } from '../../trading/order-entry';
 import type { OrderService } from '../../trading/order-service';
 import { paramError, SimError } from '../../core/sim-error';

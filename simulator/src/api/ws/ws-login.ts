@@ -4,8 +4,8 @@
 // client sends the timestamp in seconds (the docs' prose says ms), some as a JSON number;
 // both units and both types are accepted, within 30 s of the simulator's clock.
 import { wsLoginRequest } from '@contract/schemas/ws-private';
-import { signaturesMatch, wsLoginSign } from '@contract/signing';
-import { check } from '@contract/validation';
+import { signaturesMatch, wsLoginSign } from '@contract/core/signing';
+import { check } from '@contract/core/validation';
 import type { Account, AccountStore } from '../../accounts/account-store';
 
 export type LoginOutcome = { ok: true; account: Account } | { ok: false; reason: string };

@@ -6,7 +6,7 @@
 // take its pushes, rather than buffering without bound.
 import type { Writable } from 'node:stream';
 import type WebSocket from 'ws';
-import { errorMessage, type ErrorCode } from '@contract/errors';
+import { errorMessage, type ErrorCode } from '@contract/core/errors';
 import { SlidingWindowLimiter } from '../../core/sliding-window-limiter';
 import type { DepthSink } from './depth-publisher';
 import type { ResolvedWsOptions } from './ws-options';

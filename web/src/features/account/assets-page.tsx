@@ -1,7 +1,7 @@
 // The unified account (issue 7, part 2): equity, unrealised PnL and margin ratios, and
 // the per-coin balances, live from the account channel over GET assets; the funding
 // account's balances; the max transferable amount of a coin, asked for on demand.
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useAssets, useFundingAssets, useMaxTransferable } from '@web/lib/account-data/account-queries';
 import { useMarketFormat } from '@web/lib/format/market-format';
 import { useAccountChannels } from '@web/lib/account-data/use-account-channels';
@@ -9,6 +9,7 @@ import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { ratioPercent } from '@web/lib/format/ratio-percent';
 import { PageFrame } from '@web/components/page-frame';
 import { ScrollRegion } from '@web/components/scroll-region';
+import { TableHead, type TableColumn } from '@web/components/table-head';
 
 export function AssetsPage() {
   useAccountChannels();
@@ -45,87 +46,78 @@ export function AssetsPage() {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="assets-coins" className="rounded-md border border-line bg-panel p-3">
-        <h2 id="assets-coins" className="mb-2 text-sm font-semibold">
-          Balances by coin
-        </h2>
-        <ScrollRegion label="Balances by coin">
-          <table aria-label="Balances by coin" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
-            <thead className="text-left text-muted">
-              <tr>
-                <th scope="col">Coin</th>
-                <th scope="col" className="text-right">Equity</th>
-                <th scope="col" className="text-right">Balance</th>
-                <th scope="col" className="text-right">Available</th>
-                <th scope="col" className="text-right">Locked</th>
-                <th scope="col" className="text-right">Debt</th>
-                <th scope="col" className="text-right">USD value</th>
-                <th scope="col" className="text-right">Max transferable</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(a?.assets ?? []).map((row) => (
-                <tr key={row.coin} aria-label={`Balance ${row.coin}`} className="border-t border-line/40">
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {row.coin}
-                  </th>
-                  <td className="text-right">{fmt.coin(row.equity, row.coin)}</td>
-                  <td className="text-right">{fmt.coin(row.balance, row.coin)}</td>
-                  <td className="text-right">{fmt.coin(row.available, row.coin)}</td>
-                  <td className="text-right">{fmt.coin(row.locked, row.coin)}</td>
-                  <td className="text-right">{fmt.coin(row.debt, row.coin)}</td>
-                  <td className="text-right">{formatDecimal(row.usdValue, { scale: 2 })}</td>
-                  <td className="text-right">
-                    <MaxTransferable coin={row.coin} />
-                  </td>
-                </tr>
-              ))}
-              {a && a.assets.length === 0 && (
-                <tr>
-                  <td colSpan={8} className="py-2 text-muted">
-                    No balances.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </section>
-      <section aria-labelledby="assets-funding" className="rounded-md border border-line bg-panel p-3">
-        <h2 id="assets-funding" className="mb-2 text-sm font-semibold">
-          Funding account
-        </h2>
-        {funding.isError && (
-          <p role="alert" className="text-xs text-sell">
-            Funding balances could not be loaded: {funding.error.message}
-          </p>
+      <BalanceTable title="Balances by coin" columns={['Coin', num('Equity'), num('Balance'), num('Available'), num('Locked'), num('Debt'), num('USD value'), num('Max transferable')]}>
+        {(a?.assets ?? []).map((row) => (
+          <tr key={row.coin} aria-label={`Balance ${row.coin}`} className="border-t border-line/40">
+            <CoinCell coin={row.coin} />
+            <td className="text-right">{fmt.coin(row.equity, row.coin)}</td>
+            <td className="text-right">{fmt.coin(row.balance, row.coin)}</td>
+            <td className="text-right">{fmt.coin(row.available, row.coin)}</td>
+            <td className="text-right">{fmt.coin(row.locked, row.coin)}</td>
+            <td className="text-right">{fmt.coin(row.debt, row.coin)}</td>
+            <td className="text-right">{formatDecimal(row.usdValue, { scale: 2 })}</td>
+            <td className="text-right">
+              <MaxTransferable coin={row.coin} />
+            </td>
+          </tr>
+        ))}
+        {a && a.assets.length === 0 && (
+          <tr>
+            <td colSpan={8} className="py-2 text-muted">
+              No balances.
+            </td>
+          </tr>
         )}
-        <ScrollRegion label="Funding assets">
-          <table aria-label="Funding assets" className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
-            <thead className="text-left text-muted">
-              <tr>
-                <th scope="col">Coin</th>
-                <th scope="col" className="text-right">Balance</th>
-                <th scope="col" className="text-right">Available</th>
-                <th scope="col" className="text-right">Frozen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(funding.data ?? []).map((row) => (
-                <tr key={row.coin} aria-label={`Funding ${row.coin}`} className="border-t border-line/40">
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {row.coin}
-                  </th>
-                  <td className="text-right">{fmt.coin(row.balance, row.coin)}</td>
-                  <td className="text-right">{fmt.coin(row.available, row.coin)}</td>
-                  <td className="text-right">{fmt.coin(row.frozen, row.coin)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      </section>
+      </BalanceTable>
+      <BalanceTable
+        title="Funding account"
+        tableLabel="Funding assets"
+        problem={funding.isError ? `Funding balances could not be loaded: ${funding.error.message}` : undefined}
+        columns={['Coin', num('Balance'), num('Available'), num('Frozen')]}
+      >
+        {(funding.data ?? []).map((row) => (
+          <tr key={row.coin} aria-label={`Funding ${row.coin}`} className="border-t border-line/40">
+            <CoinCell coin={row.coin} />
+            <td className="text-right">{fmt.coin(row.balance, row.coin)}</td>
+            <td className="text-right">{fmt.coin(row.available, row.coin)}</td>
+            <td className="text-right">{fmt.coin(row.frozen, row.coin)}</td>
+          </tr>
+        ))}
+      </BalanceTable>
     </PageFrame>
+  );
+}
+
+const num = (label: string): TableColumn => ({ label, numeric: true });
+
+/** One titled table of balances, a row a coin; `problem` says why its rows could not be loaded. */
+function BalanceTable({ title, tableLabel = title, problem, columns, children }: { title: string; tableLabel?: string; problem?: string | undefined; columns: readonly TableColumn[]; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-md border border-line bg-panel p-3">
+      <h2 id={id} className="mb-2 text-sm font-semibold">
+        {title}
+      </h2>
+      {problem && (
+        <p role="alert" className="text-xs text-sell">
+          {problem}
+        </p>
+      )}
+      <ScrollRegion label={tableLabel}>
+        <table aria-label={tableLabel} className="tabular w-full text-xs [&_td]:whitespace-nowrap [&_td]:pl-3 [&_th]:whitespace-nowrap [&_th:not(:first-child)]:pl-3">
+          <TableHead className="text-left text-muted" cellClassName="" columns={columns} />
+          <tbody>{children}</tbody>
+        </table>
+      </ScrollRegion>
+    </section>
+  );
+}
+
+function CoinCell({ coin }: { coin: string }) {
+  return (
+    <th scope="row" className="py-1 text-left font-normal">
+      {coin}
+    </th>
   );
 }
 

@@ -1,7 +1,7 @@
 // The order that closes (part of) a position: the opposite side, reduceOnly, and in hedge
 // mode the position's posSide (spec 4.5 place-order). Quantity and price are checked
 // against the instrument's lot and tick before anything is sent.
-import { DecimalError, toScaled } from '@contract/decimal';
+import { DecimalError, toScaled } from '@contract/core/decimal';
 import type { Position } from '@contract/schemas/account';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';

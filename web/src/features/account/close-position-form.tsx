@@ -2,8 +2,8 @@
 // The answer only means receipt (spec 4.7 rule 3); the position channel shows the result.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { compareDecimal, isDecimalString } from '@contract/decimal';
-import { endpoints } from '@contract/endpoints';
+import { compareDecimal, isDecimalString } from '@contract/core/decimal';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { Position } from '@contract/schemas/account';
 import { SelectField } from '@web/components/select-field';
 import { isApiError } from '@web/lib/api/api-error';

@@ -1,6 +1,6 @@
 // Unrealised PnL as a percentage of the position's margin, computed exactly from the
-// decimal strings (contract/decimal.ts), never through floats.
-import { divScaled, fromScaled, isDecimalString, toScaled } from '@contract/decimal';
+// decimal strings (contract/core/decimal.ts), never through floats.
+import { divScaled, fromScaled, isDecimalString, toScaled } from '@contract/core/decimal';
 
 const SCALE = 18;
 

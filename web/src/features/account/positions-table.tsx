@@ -8,6 +8,7 @@ import type { Position } from '@contract/schemas/account';
 import { futuresCategories } from '@contract/schemas/common';
 import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 import { ScrollRegion } from '@web/components/scroll-region';
+import { TableHead } from '@web/components/table-head';
 import { usePendingTpslOf, usePositions, useSettings } from '@web/lib/account-data/account-queries';
 import { positionKey } from '@web/lib/account-data/private-pushes';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
@@ -87,22 +88,12 @@ export function PositionsTable({ compact = false }: { compact?: boolean }) {
   return (
     <ScrollRegion label="Positions" className={compact ? '' : 'rounded-md border border-line bg-panel p-2'}>
       <table aria-label="Positions" className="tabular w-full whitespace-nowrap text-xs">
-        <thead className="text-left text-muted">
-          <tr>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Symbol
-            </th>
-            {/* Close comes right after the symbol: it stays in view however wide the table. */}
-            <th scope="col" className="px-2 py-1 font-medium">
-              <span className="sr-only">Close</span>
-            </th>
-            {shown.map((c) => (
-              <th key={c.header} scope="col" className={`px-2 py-1 font-medium ${c.right ? 'text-right' : ''}`}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        {/* Close comes right after the symbol: it stays in view however wide the table. */}
+        <TableHead
+          className="text-left text-muted"
+          cellClassName="px-2 py-1 font-medium"
+          columns={['Symbol', { label: 'Close', visuallyHidden: true }, ...shown.map((c) => ({ label: c.header, numeric: c.right === true }))]}
+        />
         <tbody>
           {rows.length === 0 && (
             <tr>

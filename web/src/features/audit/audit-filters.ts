@@ -3,7 +3,7 @@
 // milliseconds; a `to` covers the whole minute (or second) it names, so "until 10:00"
 // includes what happened at 10:00:30.
 import { auditQuerySchema } from '@contract/schemas/audit';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { AuditQueryInput } from '@web/lib/api/audit-log';
 
 export interface AuditFilterForm {

@@ -3,7 +3,7 @@
 // loaded rows exported as CSV.
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { endpointList } from '@contract/endpoints';
+import { endpointList } from '@contract/catalog/endpoints';
 import { tradeTopics } from '@contract/schemas/ws-private';
 import { Button } from '@web/components/button';
 import { PageFrame } from '@web/components/page-frame';

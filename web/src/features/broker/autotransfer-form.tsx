@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { autoTransferRequest } from '@contract/schemas/earn-broker-convert';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { SelectField } from '@web/components/select-field';

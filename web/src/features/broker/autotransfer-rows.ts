@@ -6,7 +6,7 @@
 import type { SubaccountStatus } from '@contract/schemas/broker-subaccounts';
 import { autoTransferRequest, type AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { MAX_JOB_ROWS } from '@contract/schemas/broker-jobs';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { CsvTableRow } from '@web/lib/csv-import/read-csv-table';
 
 export const autoTransferColumns = ['subUid', 'coin', 'toAccountType'] as const;

@@ -1,7 +1,7 @@
 // The broker screen's calls: one auto-transfer setting (spec 4.2), the same as a bulk job,
 // and the current settings rebuilt from the audit log.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { apiFetch } from '@web/lib/api/api-client';
 import { fetchAuditRows } from '@web/lib/api/audit-log';

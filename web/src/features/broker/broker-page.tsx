@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import type { SubaccountStatus } from '@contract/schemas/broker-subaccounts';
 import type { AutoTransferRequest } from '@contract/schemas/earn-broker-convert';
 import { PageFrame } from '@web/components/page-frame';
+import { TabList } from '@web/components/tab-list';
 import { useInstruments } from '@web/lib/instruments/instruments-query';
 import { sessionStore } from '@web/lib/session/session-store';
 import { useGranted } from '@web/lib/session/use-granted';
@@ -67,20 +68,7 @@ export default function BrokerPage() {
             {uid ? ` (UID ${uid})` : ''}. Only an ND broker’s main account may set auto-transfer, and only for its own sub-accounts (spec 4.2). Bulk settings run as jobs in the desk’s server, at
             most 10 a second.
           </p>
-          <div role="tablist" aria-label="Broker mode" className="flex flex-wrap gap-1">
-            {modes.map((m) => (
-              <button
-                key={m.id}
-                type="button"
-                role="tab"
-                aria-selected={mode === m.id}
-                onClick={() => setMode(m.id)}
-                className={`rounded px-2.5 py-1 text-sm ${mode === m.id ? 'bg-raised font-semibold text-fg' : 'text-muted hover:text-fg'}`}
-              >
-                {m.label}
-              </button>
-            ))}
-          </div>
+          <TabList label="Broker mode" tabs={modes} selected={mode} onSelect={setMode} />
           {/* Panels stay mounted while hidden, so a pasted CSV or a selection stays while another tab is open. */}
           <div role="tabpanel" aria-label="Sub-accounts" hidden={mode !== 'subs'}>
             <SubaccountList

@@ -2,7 +2,7 @@
 // exchange allows this endpoint 1 request per second, so 1,200 sub-accounts take about 13
 // seconds: the list shows what has arrived and says how far it is.
 import { useEffect, useState } from 'react';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { SUBACCOUNT_LIST_MAX_LIMIT, type BrokerSubaccount } from '@contract/schemas/broker-subaccounts';
 import { describeError } from '@web/lib/api/describe-error';
 import { callEndpoint } from '@web/lib/api/endpoint-client';

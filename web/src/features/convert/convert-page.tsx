@@ -3,7 +3,7 @@
 // per coin and the refreshed balances follow.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { Button } from '@web/components/button';
 import { PageFrame } from '@web/components/page-frame';
 import { Panel } from '@web/components/panel';

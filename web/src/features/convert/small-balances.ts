@@ -2,7 +2,7 @@
 // "small balances"; the desk uses the rule the simulator documents (simulator/README.md):
 // a coin whose available balance is worth less than 10 USD, other than the native token
 // itself, with something available. Values are exact decimals (never floats).
-import { compareDecimal, fromScaled, isDecimalString, toScaled } from '@contract/decimal';
+import { compareDecimal, fromScaled, isDecimalString, toScaled } from '@contract/core/decimal';
 import type { Assets } from '@contract/schemas/account';
 
 export const SMALL_BALANCE_LIMIT_USD = '10';

@@ -1,9 +1,9 @@
 // Savings redemption result lookup (issue 8.3, spec 4.3 and 2.3): success, or fail with the
 // exchange's message; every lookup of the session is listed below the form.
 import { useState } from 'react';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { periodTypes, redeemResultQuery } from '@contract/schemas/earn-broker-convert';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import { Button } from '@web/components/button';
 import { Panel } from '@web/components/panel';
 import { TextField } from '@web/components/text-field';

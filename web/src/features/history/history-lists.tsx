@@ -2,7 +2,7 @@
 // identified and dated, and its columns on screen and in CSV. CSV cells are the
 // exchange's own strings (exact decimals, times as Unix ms plus an ISO UTC copy).
 import type { ReactNode } from 'react';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { FinancialRecord } from '@contract/schemas/account';
 import type { FillRecord, OrderRecord } from '@contract/schemas/orders';
 import { callEndpoint } from '@web/lib/api/endpoint-client';

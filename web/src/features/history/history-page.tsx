@@ -8,6 +8,7 @@ import { ArchivePanel } from './archive-panel';
 import { HistoryListView } from './history-list-view';
 import { financialRecordsList, fillsList, orderHistoryList } from './history-lists';
 import { PageFrame } from '@web/components/page-frame';
+import { TabList } from '@web/components/tab-list';
 
 const tabs = [
   { id: 'orders', label: 'Order history' },
@@ -32,22 +33,7 @@ export function HistoryPage() {
 
   return (
     <PageFrame title="Orders, fills and records">
-      <div role="tablist" aria-label="History lists" className="flex gap-1">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`history-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`history-panel-${t.id}`}
-            onClick={() => setTab(t.id)}
-            className={`rounded px-2 py-1 text-sm ${tab === t.id ? 'bg-raised font-semibold' : 'text-muted'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList label="History lists" tabs={tabs} selected={tab} onSelect={setTab} idPrefix="history" />
       <section role="tabpanel" id={`history-panel-${tab}`} aria-labelledby={`history-tab-${tab}`} className="rounded-md border border-line bg-panel p-2">
         {tab === 'orders' && <HistoryListView key="orders" def={orderHistoryList} symbolOptions={symbols} />}
         {tab === 'fills' && <HistoryListView key="fills" def={fillsList} symbolOptions={symbols} />}

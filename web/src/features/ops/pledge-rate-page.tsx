@@ -10,20 +10,19 @@ import { archiveColumns, type ArchiveMeta } from '@contract/schemas/archive';
 import { reviseRecord, type ReviseRecord } from '@contract/schemas/earn-broker-convert';
 import { borrowRecord } from '@contract/schemas/loan-orders';
 import { ArchiveCsvExport } from '@web/components/archive-csv-export';
-import { Button } from '@web/components/button';
+import { ArchiveTable } from '@web/components/archive-table';
 import { PageFrame } from '@web/components/page-frame';
-import { TextField } from '@web/components/text-field';
+import { useTimeRangeInput } from '@web/components/time-range-fields';
+import { ArchiveRangeForm } from '@web/components/archive-range-form';
 import { SelectField } from '@web/components/select-field';
 import { apiFetch } from '@web/lib/api/api-client';
 import { useArchiveSync } from '@web/lib/api/use-archive-sync';
 import { archiveNote, fetchArchiveRows, type ArchiveQuery } from '@web/lib/api/archive-client';
 import { describeError } from '@web/lib/api/describe-error';
 import { sessionStore } from '@web/lib/session/session-store';
-import { parseLocalDateTime } from '@web/lib/format/format-time';
 import { useGranted } from '@web/lib/session/use-granted';
 import { PledgeRateChart } from './pledge-rate-chart';
 import { orderIdsOf, revisionPoints } from './pledge-chart-series';
-import { ScrollRegion } from '@web/components/scroll-region';
 
 type Range = Pick<ArchiveQuery, 'from' | 'to' | 'ref'>;
 
@@ -37,10 +36,8 @@ export default function PledgeRatePage() {
   const role = useStore(sessionStore, (s) => s.me?.role ?? 'unknown');
   const canRead = useGranted('earn.read');
   const sync = useArchiveSync(account, ['revisions', 'loanOrders']);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const rangeInput = useTimeRangeInput();
   const [order, setOrder] = useState('');
-  const [problem, setProblem] = useState<{ field: 'from' | 'to'; reason: string } | null>(null);
   const [range, setRange] = useState<Range>({});
 
   const revisions = useQuery({
@@ -61,16 +58,6 @@ export default function PledgeRatePage() {
   const chartFrom = range.from !== undefined ? Number(range.from) : (points[0]?.time ?? 0);
   const chartTo = range.to !== undefined ? Number(range.to) : Math.max(points[points.length - 1]?.time ?? 0, Math.min(revisions.dataUpdatedAt, (revisions.data?.meta.complete.at(-1)?.to ?? 0)));
 
-  const show = () => {
-    const f = from ? parseLocalDateTime(from) : undefined;
-    const t = to ? parseLocalDateTime(to) : undefined;
-    if (from && f === undefined) return setProblem({ field: 'from', reason: 'must be a date and time' });
-    if (to && t === undefined) return setProblem({ field: 'to', reason: 'must be a date and time' });
-    if (f !== undefined && t !== undefined && t < f) return setProblem({ field: 'to', reason: 'the range ends before it starts: "To" must not be before "From"' });
-    setProblem(null);
-    setRange({ ...(f !== undefined ? { from: String(f) } : {}), ...(t !== undefined ? { to: String(t) } : {}), ...(order ? { ref: order } : {}) });
-  };
-
 
   if (!canRead) {
     return (
@@ -85,14 +72,12 @@ export default function PledgeRatePage() {
 
   return (
     <PageFrame boxed title="Pledge-rate history">
-      <form
-        aria-label="Pledge-rate filters"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          show();
-        }}
-        className="flex flex-wrap items-end gap-3"
+      <ArchiveRangeForm
+        label="Pledge-rate filters"
+        range={rangeInput}
+        sync={sync}
+        note="Read from the desk's archive: any range, including beyond the exchange's three months (spec 4.1). Empty dates: everything archived."
+        onShow={(read) => setRange({ ...read, ...(order ? { ref: order } : {}) })}
       >
         <SelectField
           label="Loan order"
@@ -101,21 +86,7 @@ export default function PledgeRatePage() {
           onChange={(e) => setOrder(e.target.value)}
           options={[{ value: '', label: 'all loan orders' }, ...loanList.map((l) => ({ value: l.orderId, label: `${l.orderId} · ${l.loanCoin} against ${l.pledgeCoin} · ${l.status.toLowerCase()}` }))]}
         />
-        <TextField label="From" type="datetime-local" value={from} error={problem?.field === 'from' ? problem.reason : undefined} onChange={(e) => setFrom(e.target.value)} />
-        <TextField label="To" type="datetime-local" value={to} error={problem?.field === 'to' ? problem.reason : undefined} onChange={(e) => setTo(e.target.value)} />
-        <Button type="submit" variant="primary">
-          Show
-        </Button>
-        <Button onClick={() => void sync.syncNow()} disabled={sync.running}>
-          Sync now
-        </Button>
-      </form>
-      <p className="mt-1 text-xs text-muted">Read from the desk's archive: any range, including beyond the exchange's three months (spec 4.1). Empty dates: everything archived.</p>
-      {sync.status && (
-        <p role="status" className="text-sm">
-          {sync.status}
-        </p>
-      )}
+      </ArchiveRangeForm>
 
       <div className="mt-3 flex flex-col gap-3">
         {revisions.isError && (
@@ -135,33 +106,18 @@ export default function PledgeRatePage() {
         {revisions.isSuccess && records.length === 0 && <p className="text-sm text-muted">No archived revisions in this range.</p>}
 
         <ArchiveCsvExport feed="revisions" range={range} account={account} fileStem="pledge-rate-history" />
-        <ScrollRegion label="Pledge-rate revisions" className="max-h-96">
-          <table aria-label="Pledge-rate revisions" className="w-full text-left text-xs">
-            <thead className="sticky top-0 bg-panel text-muted">
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className="px-2 py-1">
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {records.map((r) => {
-                const old = meta?.apiWindowFrom !== null && meta?.apiWindowFrom !== undefined && Number(r.reviseTime) < meta.apiWindowFrom;
-                return (
-                  <tr key={`${r.orderId}-${r.reviseTime}`} data-source={old ? 'archive' : 'exchange'} className={`border-t border-line ${old ? 'text-muted' : ''}`}>
-                    {columns.map((c) => (
-                      <td key={c.header} className="whitespace-nowrap px-2 py-1 tabular-nums">
-                        {c.value(r)}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <ArchiveTable
+          label="Pledge-rate revisions"
+          className="max-h-96"
+          columns={columns}
+          rows={records}
+          rowKey={(r) => `${r.orderId}-${r.reviseTime}`}
+          rowProps={(r) => {
+            // Rows older than the exchange's window are ones only the archive still has.
+            const old = meta?.apiWindowFrom !== null && meta?.apiWindowFrom !== undefined && Number(r.reviseTime) < meta.apiWindowFrom;
+            return { 'data-source': old ? 'archive' : 'exchange', className: old ? 'text-muted' : '' };
+          }}
+        />
       </div>
     </PageFrame>
   );

@@ -2,7 +2,7 @@
 // The range rule ("only the past three months can be queried") is checked here with the
 // contract's own schema, so the reason shows before anything is sent.
 import { reviseHistoryQueryAt, REVISE_HISTORY_MAX_PAGE_SIZE, type reviseSides } from '@contract/schemas/earn-broker-convert';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import { parseLocalDateTime } from '@web/lib/format/format-time';
 
 export interface ReviseFilters {

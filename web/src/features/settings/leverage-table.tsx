@@ -3,10 +3,11 @@
 // on that row with the exchange's message.
 import { useState } from 'react';
 import type { ParamsOf } from '@web/lib/api/call-endpoint';
-import type { endpoints } from '@contract/endpoints';
+import type { endpoints } from '@contract/catalog/endpoints';
 import { isApiError } from '@web/lib/api/api-error';
 import { useSetLeverage } from '@web/lib/account-data/account-mutations';
 import { ScrollRegion } from '@web/components/scroll-region';
+import { TableHead } from '@web/components/table-head';
 
 export interface LeverageRow {
   key: string;
@@ -26,15 +27,7 @@ export function LeverageTable({ title, rows }: { title: string; rows: readonly L
       {/* Padded cells that never wrap, scrolling sideways on a narrow screen: columns never run together (issue 19). */}
       <ScrollRegion label={title}>
         <table aria-label={title} className="tabular w-full text-xs whitespace-nowrap [&_td]:pr-3 [&_th]:pr-3">
-          <thead className="text-left text-muted">
-            <tr>
-              <th scope="col">{title.endsWith('coin') ? 'Coin' : 'Symbol'}</th>
-              <th scope="col">Current</th>
-              <th scope="col">Maximum</th>
-              <th scope="col">New leverage</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead className="text-left text-muted" cellClassName="" columns={[title.endsWith('coin') ? 'Coin' : 'Symbol', 'Current', 'Maximum', 'New leverage', 'Result']} />
           <tbody>
             {rows.map((row) => (
               <LeverageRowView key={row.key} row={row} />

@@ -2,7 +2,7 @@
 // chooses; remembered for this user in this browser (lib/preferences says why not on the
 // server). A bad threshold is refused next to the field and the stored one is kept.
 import { useId, useState } from 'react';
-import { isDecimalString } from '@contract/decimal';
+import { isDecimalString } from '@contract/core/decimal';
 import { useConfirmationPref } from '@web/lib/preferences/order-confirmation';
 
 export function OrderConfirmationControl() {

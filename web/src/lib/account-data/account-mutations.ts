@@ -1,7 +1,7 @@
 // set-hold-mode and set-leverage for the current account (spec 2.9, 4.5); after either,
 // settings, balances and limits are fetched again, on every screen that shows them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { ParamsOf } from '@web/lib/api/call-endpoint';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { useCurrentAccount } from '@web/lib/session/use-session';

@@ -2,7 +2,7 @@
 // lib/api's endpointQueryKey gives with the same params the trading screen uses, so a
 // channel push or an invalidation reaches every screen showing the same data.
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { FuturesCategory } from '@contract/schemas/common';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
 import { useCurrentAccount } from '@web/lib/session/use-session';

@@ -3,7 +3,7 @@
 // the contract's ApiError, so `instanceof` holds for errors from either side, with
 // the envelope's `msg` named as the envelope names it; its own name says it is the
 // desk client's, not the contract's class.
-import { ApiError as ContractApiError } from '@contract/errors';
+import { ApiError as ContractApiError } from '@contract/core/errors';
 
 export class DeskApiError extends ContractApiError {
   constructor(init: { code: string; msg: string; status: number; field?: string | undefined }) {

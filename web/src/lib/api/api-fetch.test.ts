@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError as ContractApiError } from '@contract/errors';
+import { ApiError as ContractApiError } from '@contract/core/errors';
 import { DeskApiError } from './api-error';
 import { buildQueryString, createApiFetch, type SessionHeaders } from './api-fetch';
 

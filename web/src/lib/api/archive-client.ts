@@ -2,7 +2,7 @@
 // exchange path, so not in the catalog: queries are checked against the contract's schema
 // here and refused before sending, naming the field. Used by the ops and history screens.
 import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, type ArchiveFeed, type ArchiveMeta, type ArchivePage, type ArchiveQuery, type ArchiveStatus } from '@contract/schemas/archive';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import type { z } from 'zod';
 import { DeskApiError, clientErrorCodes } from './api-error';
 import { buildQueryString, type ApiFetch } from './api-fetch';

@@ -3,7 +3,7 @@
 // checked against the contract's schema here, and refused before sending, naming the field.
 import type { z } from 'zod';
 import { auditPageSchema, auditQuerySchema, type AuditPage, type AuditRow } from '@contract/schemas/audit';
-import { check } from '@contract/validation';
+import { check } from '@contract/core/validation';
 import { DeskApiError, clientErrorCodes } from './api-error';
 import type { ApiFetch } from './api-fetch';
 

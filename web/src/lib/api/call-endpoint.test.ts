@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { createApiFetch } from './api-fetch';
 import { createCallEndpoint } from './call-endpoint';
 import { endpointQueryKey, endpointQueryOptions } from './endpoint-query';

@@ -1,10 +1,10 @@
-// REST calls typed from the catalog (contract/endpoints.ts): the parameters are the
+// REST calls typed from the catalog (contract/catalog/endpoints.ts): the parameters are the
 // request schema's input, the result is the response schema's output, and both are
 // checked here. Bad input is refused before anything is sent, naming the field; an
 // answer that does not match the contract is refused too, rather than rendered wrong.
 import type { z } from 'zod';
-import type { EndpointDef } from '@contract/endpoints';
-import { firstProblem } from '@contract/validation';
+import type { EndpointDef } from '@contract/catalog/endpoints';
+import { firstProblem } from '@contract/core/validation';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { DeskApiError, clientErrorCodes } from './api-error';
 import type { ApiFetch, QueryValue } from './api-fetch';

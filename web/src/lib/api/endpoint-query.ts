@@ -2,7 +2,7 @@
 // factory and a hook per API call). Features write their per-endpoint factory in one
 // line, e.g. `endpointQueryOptions(endpoints.unfilledOrders, { category: 'spot' }, account)`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EndpointDef } from '@contract/endpoints';
+import type { EndpointDef } from '@contract/catalog/endpoints';
 import { useCurrentAccount } from '@web/lib/session/use-session';
 import { callEndpoint } from './endpoint-client';
 import type { ParamsOf } from './call-endpoint';

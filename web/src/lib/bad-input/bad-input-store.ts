@@ -5,7 +5,7 @@
 // path; a push's is its topic ("order", "books:BTCUSDT", ...).
 import { createStore } from 'zustand/vanilla';
 import type { z } from 'zod';
-import { firstProblem } from '@contract/validation';
+import { firstProblem } from '@contract/core/validation';
 
 export interface BadInputEntry {
   /** Where it came from: a push topic or a REST path. */

@@ -4,7 +4,7 @@
 // orders marked at the bucket they fall into. Only the levels the shown rows need are
 // grouped (levelsForRows).
 import { groupLevels, type GroupedLevel } from '@contract/book/group-levels';
-import { toScaled } from '@contract/decimal';
+import { toScaled } from '@contract/core/decimal';
 import { levelCount, ticksAt, lotsAt, type PackedLevels } from './packed-levels';
 
 export interface LadderRow extends GroupedLevel {

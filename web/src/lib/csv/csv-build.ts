@@ -2,7 +2,7 @@
 // quote or line break wrapped in quotes with quotes doubled). Values are the exchange's
 // own strings: a price "0.10000000" is written as those characters, never through a
 // float, so a reconciliation against the exchange matches digit for digit.
-import { isDecimalString } from '@contract/decimal';
+import { isDecimalString } from '@contract/core/decimal';
 
 export interface CsvColumn<Row> {
   header: string;

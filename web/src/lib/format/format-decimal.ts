@@ -1,7 +1,7 @@
 // Display formatting of decimal strings. Money never becomes a float here: the text is
-// re-cut digit by digit (contract/decimal.ts does the exact arithmetic), so what the user
+// re-cut digit by digit (contract/core/decimal.ts does the exact arithmetic), so what the user
 // reads is exactly what the exchange sent.
-import { fromScaled, isDecimalString, toScaled } from '@contract/decimal';
+import { fromScaled, isDecimalString, toScaled } from '@contract/core/decimal';
 
 export interface DecimalFormat {
   /** Show exactly this many decimals (rounded toward zero); omit to keep the text's own. */

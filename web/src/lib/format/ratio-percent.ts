@@ -1,7 +1,7 @@
 // A ratio as the exchange sends it ("0.0123", a fraction) shown as a percentage, by moving
 // the decimal point two places: exact, no float. One implementation for the margin ratios
 // (two decimals) and the ticker's changes and funding rates (every digit, signed).
-import { fromScaled, isDecimalString, toScaled } from '@contract/decimal';
+import { fromScaled, isDecimalString, toScaled } from '@contract/core/decimal';
 
 export interface PercentFormat {
   /** Decimals of the percentage (rounded toward zero); omit to keep every digit sent. */

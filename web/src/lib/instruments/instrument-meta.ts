@@ -1,7 +1,7 @@
 // What the trading screen needs to know about an instrument, derived once from the
 // instruments record: the tick and lot as exact fixed-point steps, so every check of a
-// price or a quantity is integer arithmetic (contract/decimal.ts), never a float.
-import { scaleOf, toScaled } from '@contract/decimal';
+// price or a quantity is integer arithmetic (contract/core/decimal.ts), never a float.
+import { scaleOf, toScaled } from '@contract/core/decimal';
 import type { TradedCategory } from '@contract/schemas/common';
 import type { Instrument } from '@contract/schemas/instruments';
 

@@ -3,7 +3,7 @@
 // /api/v3/market/instruments, so there is one request per category the desk trades,
 // spelled as the docs write it (market-data.md: SPOT, MARGIN, USDT-FUTURES).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { instrumentMeta, type InstrumentMeta, type TradeCategory } from './instrument-meta';
 

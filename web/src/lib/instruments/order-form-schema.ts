@@ -2,7 +2,7 @@
 // ticket schemas): whatever passes it is an order the exchange will not reject for its
 // shape. Each problem names its field, so the form shows it next to that field.
 import { z } from 'zod';
-import { DecimalError, fromScaled, mulScaled, scaleOf, toScaled } from '@contract/decimal';
+import { DecimalError, fromScaled, mulScaled, scaleOf, toScaled } from '@contract/core/decimal';
 import { CLIENT_OID_RE, holdModes, orderTypes, posSides, sides, stpModes, timeInForces } from '@contract/schemas/common';
 import { placeOrderRequest, type PlaceOrderRequest } from '@contract/schemas/orders';
 import { triggerBys, type TriggerBy } from '@contract/schemas/tpsl';

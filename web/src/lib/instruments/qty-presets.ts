@@ -2,7 +2,7 @@
 // exact fixed-point: a float here would offer 0.30000000000000004 BTC, and a quantity
 // that is not a whole number of lots is one the exchange rejects. So: percent of the
 // maximum, rounded DOWN to the lot, never above the maximum.
-import { fromScaled, isDecimalString, toScaled } from '@contract/decimal';
+import { fromScaled, isDecimalString, toScaled } from '@contract/core/decimal';
 import type { InstrumentMeta } from './instrument-meta';
 
 export const qtyPresetPercents = [25, 50, 75, 100] as const;

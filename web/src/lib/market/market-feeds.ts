@@ -4,7 +4,7 @@
 // cached answer), so every component showing them reads the same data.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { publicTradePushItem, tickerPushItem, type PublicFillRow, type TickerRow } from '@contract/schemas/market';
 import { depthInstTypeFor } from '@contract/schemas/ws-depth';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';

@@ -4,7 +4,7 @@
 // private fill channel.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { fillPushItem } from '@contract/schemas/orders';
 import { endpointQueryOptions } from '@web/lib/api/endpoint-query';
 import { parsePushItems } from '@web/lib/bad-input/bad-input-store';

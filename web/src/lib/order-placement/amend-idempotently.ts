@@ -3,7 +3,7 @@
 // order already shows the new price and quantity it is done; otherwise it is sent again.
 // A cancel is simply sent again, and an "already final" answer (22001, 25204, 25205) to a
 // retry means the earlier cancel (or a fill) got there first.
-import { compareDecimal } from '@contract/decimal';
+import { compareDecimal } from '@contract/core/decimal';
 import { ALREADY_FINAL_CODES, errorText, outcomeOfError } from './outcome-of-error';
 import type { CancelParams, ModifyParams, PlacementApi } from './placement-api';
 import { withTimeout, type RetryPolicy } from './retry-policy';

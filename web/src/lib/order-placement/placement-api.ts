@@ -1,7 +1,7 @@
 // What idempotent placement needs from the exchange, as an interface so the state
 // machines are tested with a fake (issue 9), and its binding to the catalog client.
 import type { z } from 'zod';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { BatchItemResult, cancelOrderRequest, modifyOrderRequest, OrderAck, OrderRecord, PlaceOrderRequest } from '@contract/schemas/orders';
 import type { CallEndpoint } from '@web/lib/api/call-endpoint';
 

@@ -2,7 +2,7 @@
 // notional the user sets in Settings, remembered per user in this browser
 // (user-pref-store.ts). Shared by the settings screen, which edits it, and the order form,
 // which obeys it, so it lives here in lib.
-import { compareDecimal, isDecimalString } from '@contract/decimal';
+import { compareDecimal, isDecimalString } from '@contract/core/decimal';
 import { userPrefStore, useUserPref, type UserPref } from './user-pref-store';
 
 export interface ConfirmationPref {

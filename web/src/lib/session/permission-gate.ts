@@ -1,7 +1,7 @@
 // What the signed-in role may do, as pure functions of the session (issue 8.5: screens
 // and actions a role can't use are hidden, or disabled with the reason). The proxy
 // enforces the same rules regardless; this only keeps the UI from inviting a refusal.
-import type { Permission } from '@contract/endpoints';
+import type { Permission } from '@contract/catalog/endpoints';
 import type { Me } from '@contract/schemas/session';
 
 export function isGranted(me: Me | null | undefined, permission: Permission): boolean {

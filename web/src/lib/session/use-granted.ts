@@ -1,6 +1,6 @@
 // The session's permissions for components; the pure rules are in permission-gate.ts.
 import { useStore } from 'zustand';
-import type { Permission } from '@contract/endpoints';
+import type { Permission } from '@contract/catalog/endpoints';
 import { isGranted, permissionGate, type PermissionGate } from './permission-gate';
 import { sessionStore } from './session-store';
 

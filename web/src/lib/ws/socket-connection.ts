@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { quoteLongSequences } from '@contract/book/sequence';
 import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
-import { firstProblem } from '@contract/validation';
+import { firstProblem } from '@contract/core/validation';
 import { DeskApiError, clientErrorCodes } from '@web/lib/api/api-error';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { backoffDelay } from './backoff';

@@ -1,7 +1,7 @@
 // Trading endpoints of spec 4.5: place, modify and cancel (singly and in batches of up to
 // 20 with a code and msg per order, spec 4.7 rule 4), and the order and fill lists with
 // cursor pagination (spec 4.6), which also find an order by clientOid.
-import { SUCCESS_CODE, type Locale } from '@contract/errors';
+import { SUCCESS_CODE, type Locale } from '@contract/core/errors';
 import type { BatchItemResult } from '@contract/schemas/orders';
 import type { Dialect } from '../../../core/dialect';
 import { SimError } from '../../../core/sim-error';

@@ -3,7 +3,7 @@
 // cache keys, so a push or an invalidation reaches every screen); what is the trading
 // screen's own is the max-open limit and the refresh after an order settles.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { ParamsOf } from '@web/lib/api/call-endpoint';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
 import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { rolePermissions, type Permission, type Role } from '@contract/endpoints';
+import { rolePermissions, type Permission, type Role } from '@contract/catalog/endpoints';
 import type { Me } from '@contract/schemas/session';
 import { instrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { btcSpot } from '@web/lib/instruments/instrument-fixtures.test-support';

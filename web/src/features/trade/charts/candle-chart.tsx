@@ -5,7 +5,7 @@
 // Decimal strings become numbers only here, for the axis (display, never arithmetic).
 import { useEffect, useRef, useState } from 'react';
 import type { IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { candleIntervals, klinePushItem, type CandleInterval, type CandleRow } from '@contract/schemas/market';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { describeError } from '@web/lib/api/describe-error';

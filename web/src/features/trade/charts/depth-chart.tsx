@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookSource } from '@web/lib/book/book-store';
 import { depthCurves, depthReadout, type DepthCurves, type DepthPoint, type DepthReadout } from '@web/lib/book/depth-curve';
-import { fromScaled } from '@contract/decimal';
+import { fromScaled } from '@contract/core/decimal';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { canvasSurface } from '@web/lib/charts/canvas-surface';

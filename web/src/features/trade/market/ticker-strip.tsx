@@ -2,7 +2,7 @@
 // low, volume and turnover; on futures also mark, index, funding rate and the time to the
 // next settlement. Prices to the instrument's tick, sizes to its lot, each with its unit.
 import { useEffect, useRef, useState } from 'react';
-import { compareDecimal, fromScaled, toScaled } from '@contract/decimal';
+import { compareDecimal, fromScaled, toScaled } from '@contract/core/decimal';
 import { formatDecimal, formatSigned } from '@web/lib/format/format-decimal';
 import { percentText } from '@web/lib/format/ratio-percent';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';

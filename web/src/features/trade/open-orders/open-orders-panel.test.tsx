@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { rolePermissions, type Permission, type Role } from '@contract/endpoints';
+import { rolePermissions, type Permission, type Role } from '@contract/catalog/endpoints';
 import type { Me } from '@contract/schemas/session';
 import { orderPush } from '@web/lib/account-data/account-fixtures.test-support';
 import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';

@@ -3,7 +3,7 @@
 // chunks of 20 with each order's own result (spec 4.7 rule 4).
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { toScaled } from '@contract/decimal';
+import { toScaled } from '@contract/core/decimal';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { isApiError } from '@web/lib/api/api-error';
 import { cancelBatchIdempotently, cancelIdempotently, modifyIdempotently } from '@web/lib/order-placement/amend-idempotently';

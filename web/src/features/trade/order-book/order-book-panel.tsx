@@ -9,7 +9,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } fr
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { groupMultiples } from '@contract/book/group-levels';
-import { fromScaled } from '@contract/decimal';
+import { fromScaled } from '@contract/core/decimal';
 import { buildLadder, type OwnOrder } from '@web/lib/book/book-ladder';
 import { initialBookState, type BookSource, type BookState } from '@web/lib/book/book-store';
 import { formatDecimal } from '@web/lib/format/format-decimal';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromScaled, mulScaled, toScaled } from '@contract/decimal';
+import { fromScaled, mulScaled, toScaled } from '@contract/core/decimal';
 import { instrumentMeta, type InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { btcPerp, btcSpot } from '@web/lib/instruments/instrument-fixtures.test-support';
 import { aboveMaxError, baseToQuoteAmount, estimateOrder, presetSize, ratePercent, sizeUnitsFor } from './order-size';

@@ -6,7 +6,7 @@
 //
 // trade.md, place-order `qty`: a spot or margin market buy is sized in the quote coin;
 // every other order (limit, market sell, USDT-futures) in the base coin.
-import { compareDecimal, fromScaled, isDecimalString, mulScaled, scaleOf, toScaled } from '@contract/decimal';
+import { compareDecimal, fromScaled, isDecimalString, mulScaled, scaleOf, toScaled } from '@contract/core/decimal';
 import type { PlaceOrderRequest } from '@contract/schemas/orders';
 import { coinScaleOnMarket } from '@web/lib/format/market-format';
 import { formatDecimal } from '@web/lib/format/format-decimal';

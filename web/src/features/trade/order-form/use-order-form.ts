@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { endpointQueryKey } from '@web/lib/api/endpoint-query';
 import { initialBookState, type BookSource, type BookState } from '@web/lib/book/book-store';
 import { needsConfirmation, useConfirmationPref } from '@web/lib/preferences/order-confirmation';

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import type { RiskControlItem } from '@contract/schemas/risk-controls';
 import { refreshAccountReads } from '@web/lib/account-data/account-queries';
 import { describeError } from '@web/lib/api/describe-error';

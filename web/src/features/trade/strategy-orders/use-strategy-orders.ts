@@ -4,7 +4,7 @@
 // (lib/account-data), so a TP/SL that fires leaves the list on every screen at once.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { futuresCategories, type FuturesCategory } from '@contract/schemas/common';
 import type { StrategyOrderRecord } from '@contract/schemas/strategy-orders';
 import { unfilledStrategyOrdersKey, useUnfilledStrategyOrders } from '@web/lib/account-data/account-queries';

@@ -3,7 +3,7 @@
 // a terminal state (filled, canceled) beats any open one, whatever the times say, since
 // nothing follows it; otherwise the later updatedTime wins, then the later state
 // (live < new < partially_filled), then the larger filled quantity.
-import { compareDecimal } from '@contract/decimal';
+import { compareDecimal } from '@contract/core/decimal';
 import { isTerminalState } from '@contract/schemas/common';
 
 export interface OrderVersion {

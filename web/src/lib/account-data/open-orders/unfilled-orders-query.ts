@@ -5,7 +5,7 @@
 // a row. Invalidating unfilledOrdersKey (after a reconnect or an unsure outcome) reads
 // through here too.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints } from '@contract/endpoints';
+import { endpoints } from '@contract/catalog/endpoints';
 import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';
 import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { useCurrentAccount } from '@web/lib/session/use-session';

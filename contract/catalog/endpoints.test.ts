@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { endpointList, endpoints, findEndpoint, permissions, rolePermissions } from './endpoints';
-import { check } from './validation';
+import { check } from '../core/validation';
 
 // Every path of spec sections 4.1 to 4.5, as the spec writes them.
 const specRoutes = [

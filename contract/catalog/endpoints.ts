@@ -20,7 +20,7 @@ import {
   setLeverageRequest,
   settings,
   successString,
-} from './schemas/account';
+} from '../schemas/account';
 import {
   autoTransferRequest,
   autoTransferResult,
@@ -30,10 +30,10 @@ import {
   redeemResultQuery,
   reviseHistory,
   reviseHistoryQuery,
-} from './schemas/earn-broker-convert';
-import { subaccountList, subaccountListQuery } from './schemas/broker-subaccounts';
-import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from './schemas/loan-orders';
-import { instrumentList, instrumentsQuery } from './schemas/instruments';
+} from '../schemas/earn-broker-convert';
+import { subaccountList, subaccountListQuery } from '../schemas/broker-subaccounts';
+import { borrowHistory, borrowHistoryQuery, loanOngoingOrders, loanOngoingQuery } from '../schemas/loan-orders';
+import { instrumentList, instrumentsQuery } from '../schemas/instruments';
 import {
   candleList,
   candlesQuery,
@@ -50,8 +50,8 @@ import {
   publicFillsQuery,
   tickerList,
   tickersQuery,
-} from './schemas/market';
-import { cancelSymbolOrderRequest, closePositionsRequest, countdownCancelAllRequest, riskControlResult } from './schemas/risk-controls';
+} from '../schemas/market';
+import { cancelSymbolOrderRequest, closePositionsRequest, countdownCancelAllRequest, riskControlResult } from '../schemas/risk-controls';
 import {
   batchModifyRequest,
   batchResult,
@@ -65,7 +65,7 @@ import {
   orderPage,
   placeBatchRequest,
   placeOrderRequest,
-} from './schemas/orders';
+} from '../schemas/orders';
 import {
   cancelStrategyOrderRequest,
   cancelStrategyResult,
@@ -75,7 +75,7 @@ import {
   strategyOrderList,
   strategyOrderPage,
   unfilledStrategyQuery,
-} from './schemas/strategy-orders';
+} from '../schemas/strategy-orders';
 
 export const permissions = [
   'market.read',
@@ -152,6 +152,11 @@ function def<const Id extends string, Req extends z.ZodType, Res extends z.ZodTy
   return { ...e, id, aliases: e.aliases ?? [], version: e.path.startsWith('/api/v2/') ? 'v2' : 'v3' };
 }
 
+/** A public market-data read (market-data.md): GET, no key, 20 requests/s per IP each, market.read. */
+function marketRead<const Id extends string, Req extends z.ZodType, Res extends z.ZodType>(id: Id, path: string, request: Req, response: Res) {
+  return def({ method: 'GET', path, auth: 'public', mutating: false, rateLimit: documented(20, id, 'ip'), permission: 'market.read', request, response }, id);
+}
+
 export const endpoints = {
   // spec 4.1-4.4: the v2 operations.
   reviseHistory: def(
@@ -193,38 +198,14 @@ export const endpoints = {
     'instruments',
   ),
   // Public market data (issue 18; market-data.md): 20 requests/s per IP each.
-  tickers: def(
-    { method: 'GET', path: '/api/v3/market/tickers', auth: 'public', mutating: false, rateLimit: documented(20, 'tickers', 'ip'), permission: 'market.read', request: tickersQuery, response: tickerList },
-    'tickers',
-  ),
-  orderbook: def(
-    { method: 'GET', path: '/api/v3/market/orderbook', auth: 'public', mutating: false, rateLimit: documented(20, 'orderbook', 'ip'), permission: 'market.read', request: orderbookQuery, response: orderbookSnapshot },
-    'orderbook',
-  ),
-  candles: def(
-    { method: 'GET', path: '/api/v3/market/candles', auth: 'public', mutating: false, rateLimit: documented(20, 'candles', 'ip'), permission: 'market.read', request: candlesQuery, response: candleList },
-    'candles',
-  ),
-  historyCandles: def(
-    { method: 'GET', path: '/api/v3/market/history-candles', auth: 'public', mutating: false, rateLimit: documented(20, 'historyCandles', 'ip'), permission: 'market.read', request: historyCandlesQuery, response: candleList },
-    'historyCandles',
-  ),
-  publicFills: def(
-    { method: 'GET', path: '/api/v3/market/fills', auth: 'public', mutating: false, rateLimit: documented(20, 'publicFills', 'ip'), permission: 'market.read', request: publicFillsQuery, response: publicFillList },
-    'publicFills',
-  ),
-  currentFundingRate: def(
-    { method: 'GET', path: '/api/v3/market/current-fund-rate', auth: 'public', mutating: false, rateLimit: documented(20, 'currentFundingRate', 'ip'), permission: 'market.read', request: fundingRateQuery, response: currentFundingList },
-    'currentFundingRate',
-  ),
-  fundingRateHistory: def(
-    { method: 'GET', path: '/api/v3/market/history-fund-rate', auth: 'public', mutating: false, rateLimit: documented(20, 'fundingRateHistory', 'ip'), permission: 'market.read', request: fundingHistoryQuery, response: fundingHistory },
-    'fundingRateHistory',
-  ),
-  openInterest: def(
-    { method: 'GET', path: '/api/v3/market/open-interest', auth: 'public', mutating: false, rateLimit: documented(20, 'openInterest', 'ip'), permission: 'market.read', request: openInterestQuery, response: openInterest },
-    'openInterest',
-  ),
+  tickers: marketRead('tickers', '/api/v3/market/tickers', tickersQuery, tickerList),
+  orderbook: marketRead('orderbook', '/api/v3/market/orderbook', orderbookQuery, orderbookSnapshot),
+  candles: marketRead('candles', '/api/v3/market/candles', candlesQuery, candleList),
+  historyCandles: marketRead('historyCandles', '/api/v3/market/history-candles', historyCandlesQuery, candleList),
+  publicFills: marketRead('publicFills', '/api/v3/market/fills', publicFillsQuery, publicFillList),
+  currentFundingRate: marketRead('currentFundingRate', '/api/v3/market/current-fund-rate', fundingRateQuery, currentFundingList),
+  fundingRateHistory: marketRead('fundingRateHistory', '/api/v3/market/history-fund-rate', fundingHistoryQuery, fundingHistory),
+  openInterest: marketRead('openInterest', '/api/v3/market/open-interest', openInterestQuery, openInterest),
   settings: def(
     { method: 'GET', path: '/api/v3/account/settings', auth: 'private', mutating: false, rateLimit: documented(20, 'settings'), permission: 'account.read', request: emptyQuery, response: settings },
     'settings',

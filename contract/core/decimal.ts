@@ -4,18 +4,11 @@
 // string and is turned into an integer scaled by the instrument's precision (ticks,
 // lots, or minor units). Arithmetic happens on bigint; formatting goes back to a string.
 
-export class DecimalError extends Error {
-  constructor(
-    readonly field: string,
-    readonly reason: 'malformed' | 'too_many_decimals' | 'negative' | 'too_large',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DecimalError';
-  }
-}
+import { DecimalReader, malformedDecimal, type Rounding } from './decimal-reader';
 
-export type Rounding = 'exact' | 'down' | 'up';
+// What a decimal string is, and the errors, are decimal-reader.ts's: this module is the
+// arithmetic over what it reads.
+export { DecimalError, type Rounding } from './decimal-reader';
 
 export interface ParseOptions {
   /** Field name used in error messages, e.g. "price". */
@@ -26,19 +19,23 @@ export interface ParseOptions {
   rounding?: Rounding;
 }
 
-// Plain decimal notation only: no exponent, no hex, no spaces, no "+" sign, no lone dot.
-const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
+// Not the book's reader: that one carries its CRC state between calls.
+const reader = new DecimalReader();
 
 /** True when `s` is a plain decimal string such as "0", "12.5" or "-3.000". */
 export function isDecimalString(s: unknown): s is string {
-  return typeof s === 'string' && DECIMAL_RE.test(s);
+  return reader.read(s, 0) >= 0;
+}
+
+/** True when `s` is a plain decimal string without a sign, such as "0" or "12.5". */
+export function isUnsignedDecimalString(s: unknown): s is string {
+  return reader.read(s, 0) >= 0 && !reader.negative;
 }
 
 /** The number of decimals a step like "0.001" or "1" has: its scale. */
-export function scaleOf(step: string): number {
-  const m = DECIMAL_RE.exec(step);
-  if (!m) throw new DecimalError('step', 'malformed', `step "${step}" is not a decimal number`);
-  return m[3]?.length ?? 0;
+export function scaleOf(step: string, field = 'step'): number {
+  if (reader.read(step, 0) < 0) throw malformedDecimal(field, step);
+  return reader.fracDigits(step);
 }
 
 /**
@@ -47,42 +44,19 @@ export function scaleOf(step: string): number {
  * allowed, or has more decimals than `scale` (unless a rounding is asked for).
  */
 export function toScaled(s: string, scale: number, opts: ParseOptions = {}): bigint {
-  const field = opts.field ?? 'value';
-  const m = typeof s === 'string' ? DECIMAL_RE.exec(s) : null;
-  if (!m) throw new DecimalError(field, 'malformed', `${field} must be a decimal number in plain notation, got ${JSON.stringify(s)}`);
-  const negative = m[1] === '-';
-  const intPart = m[2]!;
-  let frac = m[3] ?? '';
-  let bump = 0n;
-  if (frac.length > scale) {
-    const dropped = frac.slice(scale);
-    frac = frac.slice(0, scale);
-    if (/[1-9]/.test(dropped)) {
-      const rounding = opts.rounding ?? 'exact';
-      if (rounding === 'exact') {
-        throw new DecimalError(field, 'too_many_decimals', `${field} ${s} has more than ${scale} decimal places`);
-      }
-      if (rounding === 'up') bump = 1n;
-    }
-  }
-  let v = BigInt(intPart + frac.padEnd(scale, '0')) + bump;
-  if (negative && v !== 0n) {
-    if (!opts.allowNegative) throw new DecimalError(field, 'negative', `${field} must not be negative, got ${s}`);
-    v = -v;
-  }
-  return v;
+  const v = reader.read(s, scale);
+  const bump = reader.judge(v, s, scale, opts.field ?? 'value', opts.rounding ?? 'exact', opts.allowNegative ?? false);
+  // Past MAX_SAFE_INTEGER the reader's number is not exact: take the digits instead.
+  const m = (v <= Number.MAX_SAFE_INTEGER ? BigInt(v) : BigInt(reader.digits(s, scale))) + BigInt(bump);
+  return reader.negative ? -m : m;
 }
 
 /**
- * Like toScaled, but returns a JS number, for hot paths (the order book) where the
- * integer is known to be small. Rejects values beyond Number.MAX_SAFE_INTEGER.
+ * Like toScaled, but returns a JS number, for hot paths (the order book, order checks)
+ * where the integer is known to be small. Rejects values beyond Number.MAX_SAFE_INTEGER.
  */
 export function toTicks(s: string, scale: number, opts: ParseOptions = {}): number {
-  const v = toScaled(s, scale, opts);
-  if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < -BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new DecimalError(opts.field ?? 'value', 'too_large', `${opts.field ?? 'value'} ${s} is too large at ${scale} decimals`);
-  }
-  return Number(v);
+  return reader.ticks(s, scale, opts.field ?? 'value', opts.rounding, opts.allowNegative);
 }
 
 export interface FormatOptions {
@@ -153,9 +127,7 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
 }
 
 function fracDigits(s: string): number {
-  const m = DECIMAL_RE.exec(s);
-  if (!m) throw new DecimalError('value', 'malformed', `not a decimal number: ${JSON.stringify(s)}`);
-  return m[3]?.length ?? 0;
+  return scaleOf(s, 'value');
 }
 
 /** Adds decimal strings exactly at the largest scale among them. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crc32, crc32Append, crc32Final, crc32Piece, crc32Update, CRC32_INIT } from './crc32';
-import { depthChecksum } from './depth-checksum';
+import { depthChecksum } from '../book/depth-checksum';
 
 describe('crc32', () => {
   it('reproduces the first upstream checksum vector as a signed int32', () => {
