@@ -1,7 +1,7 @@
 // The arithmetic of an order's size before it is sent: which coin the size is typed in,
 // the conversion of a base quantity to the quote amount a spot market buy spends, the
 // notional and fee estimate, the maximum in the unit typed, and the presets. Pure and
-// exact (contract/decimal.ts): a float here would show or send a size the trader did
+// exact (contract/core/decimal.ts): a float here would show or send a size the trader did
 // not choose.
 //
 // trade.md, place-order `qty`: a spot or margin market buy is sized in the quote coin;
