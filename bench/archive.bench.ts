@@ -21,6 +21,7 @@ import { UserStore } from '../server-proxy/src/auth/user-store';
 import { configSchema } from '../server-proxy/src/core/config';
 import { KeyStore, simulatorAccounts } from '../server-proxy/src/keys/key-store';
 import { openDatabase } from '../server-proxy/src/core/open-database';
+import { memoryStore } from '../server-proxy/src/core/storage/open-storage';
 import installProducts from '../simulator/src/products/extension';
 import { seedTrades } from '../simulator/src/products/trade-history';
 import { createSimulator } from '../simulator/src/server';
@@ -100,14 +101,14 @@ async function main(): Promise<void> {
         if (b === Math.floor(batches / 2)) mid = Number(batch[Math.floor(batch.length / 2)]!.createdTime);
         if (n <= 100_000) fills = batch;
       }
-      const userStore = new UserStore(openDatabase(':memory:'));
+      const userStore = new UserStore(await memoryStore('users'));
       const config = configSchema.parse({ port: 0, logLevel: 'silent', webDir: 'none' });
       const desk = await buildApp(config, { upstreamUrl: 'http://127.0.0.1:9', keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(openDatabase(':memory:')), userStore, webDir: null, archiveDb: db });
       await desk.app.listen({ host: '127.0.0.1', port: 0 });
       const address = desk.app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
-      const s = desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
+      await userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
+      const s = await desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
       const headers = { cookie: `desk_session=${s.id}` };
       try {
         // The peer needs the fills in memory; the 1,000,000-row run keeps none, so its memory

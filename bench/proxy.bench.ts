@@ -64,10 +64,11 @@ async function serveOurs(upstreamUrl: string): Promise<void> {
   const { configSchema } = await import('../server-proxy/src/core/config');
   const { KeyStore, simulatorAccounts } = await import('../server-proxy/src/keys/key-store');
   const { openDatabase } = await import('../server-proxy/src/core/open-database');
+  const { memoryStore } = await import('../server-proxy/src/core/storage/open-storage');
   const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { overridePerSecond: 1_000_000_000 } });
   // A team user, as a login makes one (sessions are re-checked against their user).
-  const userStore = new UserStore(openDatabase(':memory:'));
-  userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
+  const userStore = new UserStore(await memoryStore('users'));
+  await userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
   const desk = await buildApp(config, {
     upstreamUrl,
     keyStore: new KeyStore(simulatorAccounts({})),
@@ -75,7 +76,7 @@ async function serveOurs(upstreamUrl: string): Promise<void> {
     userStore,
     webDir: null,
   });
-  const session = desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
+  const session = await desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
   const address = await desk.app.listen({ host: '127.0.0.1', port: 0 });
   console.log(JSON.stringify({ url: address, headers: { cookie: `desk_session=${session.id}`, 'x-desk-account': 'main' } }));
 }

@@ -22,6 +22,7 @@ import { registerStaticWeb } from './routes/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './core/logger';
 import { openDatabase } from './core/open-database';
+import { memoryStore, type DeskDb } from './core/storage/open-storage';
 import { DeskMetrics } from './ops/desk-metrics';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { requestIdOf } from './ops/request-id';
@@ -42,9 +43,9 @@ export interface AppDeps {
   auditStore: AuditStore;
   /** Team-mode users; without it only the one-time-token admin can sign in. */
   userStore?: UserStore;
-  /** Where sessions persist across restarts (main.ts passes the users' database);
-   *  without it they live in an in-memory database and end with the process. */
-  sessionDb?: Database;
+  /** Where sessions persist across restarts (main.ts passes the users store: a SQLite file or
+   *  the team's PostgreSQL); without it they live in an in-memory database and end with the process. */
+  sessionDb?: DeskDb;
   /** The archive's SQLite file (archive/); without it the archive lives in memory and syncs only when asked. */
   archiveDb?: Database;
   clock?: Clock;
@@ -91,7 +92,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     keyStore: deps.keyStore,
     userStore: deps.userStore,
     auditStore: deps.auditStore,
-    sessions: new SessionStore(clock, config.sessionTtlMs, deps.sessionDb ?? openDatabase(':memory:'), deps.userStore),
+    sessions: new SessionStore(clock, config.sessionTtlMs, deps.sessionDb ?? (await memoryStore('users')), deps.userStore),
     loginTokens: new OneTimeTokens(clock, config.loginTokenTtlMs),
     loginThrottle: new LoginThrottle(clock),
     origins,
@@ -216,7 +217,11 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
       },
       checkOrigin: (origin) => origins.isAllowed(origin),
       checkHost: (host) => hosts.isAllowed(host),
-      recheckSession: (session, fresh) => ctx.sessions.check(session.id, fresh),
+      // The cached verdict when it is recent (the relay's periodic watch), else the database's.
+      recheckSession: (session, fresh) => {
+        const cached = fresh ? undefined : ctx.sessions.cached(session.id);
+        return cached ? { session: cached } : ctx.sessions.check(session.id, fresh);
+      },
       reconcile: (target, why) => reconciler.settle(target, why),
       permissionsFor: (session) => rolePermissions[session.role],
       audit: ctx.auditStore,
@@ -228,7 +233,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   }
 
   const sweep = setInterval(() => {
-    ctx.sessions.sweep();
+    ctx.sessions.sweep().catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'expired sessions not swept; the next sweep tries again'));
     ctx.loginThrottle.sweep();
   }, 60_000);
   sweep.unref();

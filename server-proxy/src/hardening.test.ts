@@ -106,7 +106,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('finding 1: session changes reach open sockets within 1 s', () => {
   it('closes the private socket on logout, saying why, and a trade op after it is neither sent nor audited', async () => {
-    const s = desk.signIn('trader', ['main'], 'logout-user');
+    const s = await desk.signIn('trader', ['main'], 'logout-user');
     const b = await loggedInSocket(s.cookie);
     const before = Date.now();
     const out = await desk.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: s.cookie, 'x-desk-csrf': s.csrf } });
@@ -121,10 +121,10 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
   });
 
   it('closes it when another process removes the user, and the order sent right after is not placed or audited', async () => {
-    const s = desk.signIn('trader', ['main'], 'removed-user');
+    const s = await desk.signIn('trader', ['main'], 'removed-user');
     const b = await loggedInSocket(s.cookie);
     // As bin/users.ts does: straight in the users' table, not through this proxy.
-    desk.userStore.remove('removed-user');
+    await desk.userStore.remove('removed-user');
     b.ws.send(JSON.stringify(placeOp('after-removal', 'after-removal')));
     expect(await b.closed).toEqual({ code: 4401, reason: 'session ended: user removed' });
     expect(tradesUpstream().some((m) => m.id === 'after-removal')).toBe(false);
@@ -132,9 +132,9 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
   });
 
   it('refuses a REST order at once when another process removed the user (no cached session)', async () => {
-    const s = desk.signIn('trader', ['main'], 'removed-rest');
+    const s = await desk.signIn('trader', ['main'], 'removed-rest');
     expect((await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie: s.cookie } })).statusCode).toBe(200);
-    desk.userStore.remove('removed-rest');
+    await desk.userStore.remove('removed-rest');
     const before = rest.calls.length;
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: JSON.stringify({ ...validOrder, clientOid: 'removed-rest-1' }) });
     expect(res.statusCode).toBe(401);
@@ -148,27 +148,27 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
   });
 
   it('closes every socket of a user demoted to viewer, public ones too', async () => {
-    const s = desk.signIn('trader', ['main'], 'demoted-user');
+    const s = await desk.signIn('trader', ['main'], 'demoted-user');
     const priv = await loggedInSocket(s.cookie);
     const pub = await openSocket(s.cookie, '/ws/public');
     const before = Date.now();
-    desk.userStore.put({ name: 'demoted-user', role: 'viewer', accounts: ['main'], passwordHash: 'unused' });
+    await desk.userStore.put({ name: 'demoted-user', role: 'viewer', accounts: ['main'], passwordHash: 'unused' });
     expect(await priv.closed).toEqual({ code: 4401, reason: 'session ended: role or accounts changed' });
     expect(await pub.closed).toEqual({ code: 4401, reason: 'session ended: role or accounts changed' });
     expect(Date.now() - before).toBeLessThan(1000);
   });
 
   it('closes it when the account list changes', async () => {
-    const s = desk.signIn('trader', ['main', 'sub'], 'reaccounted-user');
+    const s = await desk.signIn('trader', ['main', 'sub'], 'reaccounted-user');
     const b = await loggedInSocket(s.cookie);
-    desk.userStore.put({ name: 'reaccounted-user', role: 'trader', accounts: ['sub'], passwordHash: 'unused' });
+    await desk.userStore.put({ name: 'reaccounted-user', role: 'trader', accounts: ['sub'], passwordHash: 'unused' });
     expect((await b.closed).code).toBe(4401);
   });
 });
 
 describe('finding 2: unknown outcomes are first-class', () => {
   it('REST: a place-order whose answer never came says the order may exist, is audited unknown, then completed by clientOid', async () => {
-    const s = desk.signIn('trader', ['main'], 'rest-unknown');
+    const s = await desk.signIn('trader', ['main'], 'rest-unknown');
     rest.stall = (c) => c.url.includes('place-order');
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: JSON.stringify({ ...validOrder, clientOid: 'lost-rest-1' }) });
     expect(res.statusCode).toBe(502);
@@ -183,7 +183,7 @@ describe('finding 2: unknown outcomes are first-class', () => {
   });
 
   it('WebSocket: a trade op past its timeout is "unknown, checking", then gets exactly one final answer', async () => {
-    const s = desk.signIn('trader', ['main'], 'ws-unknown');
+    const s = await desk.signIn('trader', ['main'], 'ws-unknown');
     const b = await loggedInSocket(s.cookie);
     exchangeWs.holdTrades = true;
     orders.set('lost-ws-1', { orderId: '888001', state: 'filled' });
@@ -215,7 +215,7 @@ describe('finding 2: unknown outcomes are first-class', () => {
 
 describe('finding 4: parameters naming a UID are checked against the allowed accounts', () => {
   it("refuses a user limited to main reading another account's data through subUid", async () => {
-    const s = desk.signIn('trader', ['main'], 'main-only');
+    const s = await desk.signIn('trader', ['main'], 'main-only');
     const before = rest.calls.length;
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/account/max-transferable?coin=USDT&subUid=1000002', headers: s.headers });
     expect(res.statusCode).toBe(403);
@@ -228,7 +228,7 @@ describe('finding 4: parameters naming a UID are checked against the allowed acc
 
 describe('finding 6: duplicate JSON keys', () => {
   it('refuses a body that repeats a key with 400 naming it, and sends nothing', async () => {
-    const s = desk.signIn('trader', ['main'], 'dup-keys');
+    const s = await desk.signIn('trader', ['main'], 'dup-keys');
     const before = rest.calls.length;
     const body = JSON.stringify({ ...validOrder, clientOid: 'dup-1' }).replace('"price":"43000.5"', '"price":"-1","price":"43000.5"');
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: body });
@@ -240,7 +240,7 @@ describe('finding 6: duplicate JSON keys', () => {
 
 describe('finding 7: WebSocket ops get the strict catalog checks', () => {
   it('refuses a trade op with unknown top-level fields, an unknown private topic and 51 args, one error frame each, nothing upstream', async () => {
-    const s = desk.signIn('trader', ['main'], 'strict-ws');
+    const s = await desk.signIn('trader', ['main'], 'strict-ws');
     const b = await loggedInSocket(s.cookie);
     const upBefore = exchangeWs.receivedOn('/v3/ws/private').length;
     b.ws.send(JSON.stringify({ ...placeOp('x1', 'strict-1'), uid: '1000002', apiKey: 'other' }));
@@ -260,13 +260,13 @@ describe('finding 7: WebSocket ops get the strict catalog checks', () => {
 describe('finding 8: nesting depth is limited before parsing', () => {
   const deep = (n: number) => `{"a":${'['.repeat(n)}${']'.repeat(n)}}`;
   it('REST: a 20,000-level body is a 400 that says so, not a 503 from the audit log', async () => {
-    const s = desk.signIn('trader', ['main'], 'deep-rest');
+    const s = await desk.signIn('trader', ['main'], 'deep-rest');
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: deep(20_000) });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('nests deeper than 32 levels');
   });
   it('WebSocket: a 20,000-level trade op is one error frame that says so', async () => {
-    const s = desk.signIn('trader', ['main'], 'deep-ws');
+    const s = await desk.signIn('trader', ['main'], 'deep-ws');
     const b = await loggedInSocket(s.cookie);
     b.ws.send(`{"op":"trade","id":"d1","topic":"place-order","args":[{"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}]}`);
     const e = await b.next((m) => m.event === 'error');
@@ -277,7 +277,7 @@ describe('finding 8: nesting depth is limited before parsing', () => {
 
 describe('finding 9: private sockets per user are limited', () => {
   it('refuses the fifth private socket of a user with a clear error and close reason; four upstream logins, not five', async () => {
-    const s = desk.signIn('trader', ['main'], 'many-tabs');
+    const s = await desk.signIn('trader', ['main'], 'many-tabs');
     const logins = () => exchangeWs.receivedOn('/v3/ws/private').filter((m) => (m as { op?: string }).op === 'login').length;
     const before = logins();
     for (let i = 0; i < 4; i++) await loggedInSocket(s.cookie);
@@ -298,7 +298,7 @@ describe('finding 11: smaller gaps', () => {
   });
 
   it('refuses a WebSocket upgrade for an unknown Host too', async () => {
-    const s = desk.signIn('trader', ['main'], 'rebind-ws');
+    const s = await desk.signIn('trader', ['main'], 'rebind-ws');
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/public`, { headers: { cookie: s.cookie, origin: TEST_ORIGIN, host: 'evil.example' } });
     ws.on('error', () => {}); // the refused handshake ends in an error event too
     const [, res] = (await once(ws, 'unexpected-response')) as [unknown, { statusCode: number }];
@@ -306,7 +306,7 @@ describe('finding 11: smaller gaps', () => {
   });
 
   it('sends Retry-After on a DESK429', async () => {
-    const s = desk.signIn('trader', ['main'], 'busy');
+    const s = await desk.signIn('trader', ['main'], 'busy');
     const calls = await Promise.all(Array.from({ length: 4 }, () => desk.app.inject({ method: 'GET', url: '/api/v3/account/settings', headers: s.headers })));
     const refused = calls.find((c) => c.statusCode === 429);
     expect(refused?.json()).toMatchObject({ code: 'DESK429' });
@@ -336,7 +336,7 @@ describe('finding 11: smaller gaps', () => {
   });
 
   it('ends the previous session when the browser signs in as another user', async () => {
-    const first = desk.signIn('trader', ['main'], 'first-user');
+    const first = await desk.signIn('trader', ['main'], 'first-user');
     const token = desk.issueAdminLoginPath();
     const res = await desk.app.inject({ method: 'GET', url: token, headers: { cookie: first.cookie } });
     expect(res.statusCode).toBe(302);

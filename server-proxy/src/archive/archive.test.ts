@@ -149,7 +149,7 @@ describe('archive routes', () => {
   it('answers rows with which part only the archive has, and CSV with the same rows', async () => {
     const desk = await testDesk(simUrl, {}, { keyStore: keys });
     try {
-      const ops = desk.signIn('ops', ['main']);
+      const ops = await desk.signIn('ops', ['main']);
       const sync = await desk.app.inject({ method: 'POST', url: '/archive/sync?account=main&feed=revisions,loanOrders', headers: ops.headers });
       expect(sync.statusCode).toBe(200);
       const page = (await desk.app.inject({ method: 'GET', url: '/archive/revisions?account=main', headers: { cookie: ops.cookie } })).json();
@@ -169,7 +169,7 @@ describe('archive routes', () => {
       expect(backwards.json().msg).toMatch(/^to: the range ends before it starts/);
 
       // A trader may read fills, not the loans; a viewer neither the loans nor a sync.
-      const viewer = desk.signIn('viewer', ['main']);
+      const viewer = await desk.signIn('viewer', ['main']);
       const refused = await desk.app.inject({ method: 'GET', url: '/archive/revisions?account=main', headers: { cookie: viewer.cookie } });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().msg).toMatch(/earn\.read/);
@@ -205,7 +205,7 @@ describe('archive CSV export at scale', () => {
     store.put('fills', 'main', rows, t0, { from: 0, to: t0 + 100_000 * 1000 });
     const desk = await testDesk(simUrl, {}, { keyStore: keys, archiveDb: db });
     try {
-      const trader = desk.signIn('trader', ['main']);
+      const trader = await desk.signIn('trader', ['main']);
       const csv = await desk.app.inject({ method: 'GET', url: '/archive/fills.csv?account=main', headers: { cookie: trader.cookie } });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['x-archive-rows']).toBe('100000');
@@ -220,7 +220,7 @@ describe('archive CSV export at scale', () => {
       }
       expect(i).toBe(100_000);
       // Fills need trade.read, which every role has (read-only roles included).
-      const viewer = desk.signIn('viewer', ['main']);
+      const viewer = await desk.signIn('viewer', ['main']);
       expect((await desk.app.inject({ method: 'GET', url: '/archive/fills?account=main&limit=1', headers: { cookie: viewer.cookie } })).statusCode).toBe(200);
     } finally {
       await desk.app.close();

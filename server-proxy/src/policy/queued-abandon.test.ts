@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('a queued call whose browser leaves', () => {
   it('is never sent upstream, and the audit says so', async () => {
-    const { headers } = desk.signIn('admin', ['main'], 'quitter');
+    const { headers } = await desk.signIn('admin', ['main'], 'quitter');
     const body = JSON.stringify({ subUid: '3000002', coin: 'USDT', toAccountType: 'spot' });
     const send = (signal?: AbortSignal) =>
       fetch(`${base}/api/v2/broker/account/set-subaccount-autotransfer`, { method: 'POST', headers: { ...headers, 'x-desk-account': 'main' }, body, ...(signal ? { signal } : {}) });

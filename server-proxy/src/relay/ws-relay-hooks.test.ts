@@ -13,7 +13,7 @@ const creds = new AccountCredentials({ name: 'main', uid: '1000001', apiKey: 'k-
 
 function hooks(audit: AuditStore): WsRelayHooks {
   return {
-    authenticateUpgrade: (req) => (req.headers.cookie === 'ok' ? session : undefined),
+    authenticateUpgrade: async (req) => (req.headers.cookie === 'ok' ? session : undefined),
     accountFor: (s, name) => (s === session && (name ?? 'main') === 'main' ? creds : undefined),
     checkOrigin: (origin) => origin === 'http://127.0.0.1:8080',
     permissionsFor: () => ['trade.write', 'market.read'],

@@ -4,7 +4,7 @@ import { errorEnvelope, httpStatusOf, localeFrom } from '@contract/errors';
 import type { AuditIntent } from '@contract/schemas/audit';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { collectOrderRefs } from '../audit/order-refs';
-import { sessionOf } from '../auth/authenticate';
+import { cachedSessionOf, sessionOf } from '../auth/authenticate';
 import type { Session } from '../auth/session-store';
 import type { DeskContext } from './desk-context';
 import { replyError } from '../http/error-reply';
@@ -108,11 +108,24 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
   };
 
   // Callback style, not async: this runs on every call, and an async hook costs a promise
-  // and a microtask turn for nothing. A refusal answers here and does not call done().
+  // and a microtask turn for nothing (a read whose session is cached waits for nothing). A
+  // refusal answers here and does not call done().
   app.addHook('onRequest', (request, reply, done) => {
     // A mutation reads the session and its user afresh (no cache): nothing is placed or
     // audited under a user removed or changed a moment ago by another process.
-    const session = sessionOf(request.headers, ctx.sessions, request.method !== 'GET' && request.method !== 'HEAD');
+    const mutating = request.method !== 'GET' && request.method !== 'HEAD';
+    const cached = mutating ? undefined : cachedSessionOf(request.headers, ctx.sessions);
+    if (cached) return admitSession(request, reply, done, cached);
+    sessionOf(request.headers, ctx.sessions, mutating).then(
+      (session) => admitSession(request, reply, done, session),
+      (err: unknown) => {
+        ctx.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'session store unavailable; call refused');
+        replyError(request, reply, 'DESK503S', { detail: 'the sessions cannot be read' }, ctx.clock.now());
+      },
+    );
+  });
+
+  const admitSession = (request: FastifyRequest, reply: FastifyReply, done: () => void, session: Session | undefined) => {
     if (!session) {
       replyError(request, reply, 'DESK401', {}, ctx.clock.now());
       return;
@@ -125,7 +138,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     }
     request.deskCall = admitted;
     done();
-  });
+  };
 
   app.all('/api/*', async (request, reply) => {
     const session = request.deskSession;

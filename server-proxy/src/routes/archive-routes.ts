@@ -59,8 +59,8 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
   const now = () => ctx.clock.now();
 
   /** The session and account of a read of `feed`, or the refusal already sent. */
-  const admit = (request: FastifyRequest, reply: FastifyReply, feeds: readonly ArchiveFeed[], accountName: string | undefined): AccountCredentials | undefined => {
-    const session = sessionOf(request.headers, ctx.sessions);
+  const admit = async (request: FastifyRequest, reply: FastifyReply, feeds: readonly ArchiveFeed[], accountName: string | undefined): Promise<AccountCredentials | undefined> => {
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (!session) return void replyError(request, reply, 'DESK401', {}, now());
     for (const feed of feeds) {
       const permission = feedDefs[feed].permission;
@@ -92,11 +92,11 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
   app.get('/archive/status', async (request, reply) => {
     const q = parseQuery(request, reply);
     if (!q) return reply;
-    const session = sessionOf(request.headers, ctx.sessions);
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (!session) return replyError(request, reply, 'DESK401', {}, now());
     const readable = archiveFeeds.filter((f) => roleMay(session.role, feedDefs[f].permission));
     if (readable.length === 0) return replyError(request, reply, 'DESK403', { role: session.role, permission: 'earn.read' }, now());
-    const account = admit(request, reply, [], q.account);
+    const account = await admit(request, reply, [], q.account);
     if (!account) return reply;
     const state = sync.state();
     const status: ArchiveStatus = {
@@ -118,7 +118,7 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
     if (!feed) return reply;
     const q = parseQuery(request, reply);
     if (!q) return reply;
-    const account = admit(request, reply, [feed], q.account);
+    const account = await admit(request, reply, [feed], q.account);
     if (!account) return reply;
     const range: RowQuery = { from: q.from === undefined ? undefined : Number(q.from), to: q.to === undefined ? undefined : Number(q.to), ref: q.ref };
     reply.header('cache-control', 'no-store');
@@ -186,11 +186,11 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
     const feeds = q.feed === undefined ? [...archiveFeeds] : q.feed.split(',');
     const unknown = feeds.find((f) => !(archiveFeeds as readonly string[]).includes(f));
     if (unknown !== undefined) return replyError(request, reply, 'DESK400', { field: 'feed', detail: `must be one of ${archiveFeeds.join(', ')}` }, now());
-    const session = sessionOf(request.headers, ctx.sessions);
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (session && !csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
       return replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, now());
     }
-    const account = admit(request, reply, feeds as ArchiveFeed[], q.account);
+    const account = await admit(request, reply, feeds as ArchiveFeed[], q.account);
     if (!account) return reply;
     const reports = await sync.syncAll({ account: account.name, feeds: feeds as ArchiveFeed[] });
     return successEnvelope(reports, now());

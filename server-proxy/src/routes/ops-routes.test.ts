@@ -46,7 +46,7 @@ describe('operations endpoints', () => {
     const up = await FakeUpstream.start();
     open.push(up);
     const d = await desk(up.url);
-    const s = d.signIn('trader', ['main']);
+    const s = await d.signIn('trader', ['main']);
     const placed = await d.app.inject({
       method: 'POST',
       url: '/api/v3/trade/place-order',
