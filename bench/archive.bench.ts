@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       }
       const userStore = new UserStore(await memoryStore('users'));
       const config = configSchema.parse({ port: 0, logLevel: 'silent', webDir: 'none' });
-      const desk = await buildApp(config, { upstreamUrl: 'http://127.0.0.1:9', keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(openDatabase(':memory:')), userStore, webDir: null, archiveDb: db });
+      const desk = await buildApp(config, { upstreamUrl: 'http://127.0.0.1:9', keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(await memoryStore('audit')), userStore, webDir: null, archiveDb: db });
       await desk.app.listen({ host: '127.0.0.1', port: 0 });
       const address = desk.app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -10,7 +10,6 @@ import { AuditStore } from '../server-proxy/src/audit/audit-store';
 import { UserStore } from '../server-proxy/src/auth/user-store';
 import { configSchema } from '../server-proxy/src/core/config';
 import { KeyStore, simulatorAccounts } from '../server-proxy/src/keys/key-store';
-import { openDatabase } from '../server-proxy/src/core/open-database';
 import { memoryStore } from '../server-proxy/src/core/storage/open-storage';
 import { startSimulator } from '../server-proxy/src/simulator-child';
 import { writeResult } from './lib/result';
@@ -23,7 +22,7 @@ async function main(): Promise<void> {
   const sim = await startSimulator(repoRoot, 0, { ...process.env, SIM_FLOW_RATE: '0' });
   const userStore = new UserStore(await memoryStore('users'));
   const config = configSchema.parse({ port: 0, logLevel: 'silent', allowedOrigins: [ORIGIN], upstream: { specPaths: true } });
-  const desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(openDatabase(':memory:')), userStore, webDir: null });
+  const desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(await memoryStore('audit')), userStore, webDir: null });
   try {
     await userStore.put({ name: 'bench', role: 'broker', accounts: ['broker'], passwordHash: 'unused' });
     const s = await desk.ctx.sessions.create({ user: 'bench', role: 'broker', accounts: ['broker'] });

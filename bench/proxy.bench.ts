@@ -63,7 +63,6 @@ async function serveOurs(upstreamUrl: string): Promise<void> {
   const { UserStore } = await import('../server-proxy/src/auth/user-store');
   const { configSchema } = await import('../server-proxy/src/core/config');
   const { KeyStore, simulatorAccounts } = await import('../server-proxy/src/keys/key-store');
-  const { openDatabase } = await import('../server-proxy/src/core/open-database');
   const { memoryStore } = await import('../server-proxy/src/core/storage/open-storage');
   const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { overridePerSecond: 1_000_000_000 } });
   // A team user, as a login makes one (sessions are re-checked against their user).
@@ -72,7 +71,7 @@ async function serveOurs(upstreamUrl: string): Promise<void> {
   const desk = await buildApp(config, {
     upstreamUrl,
     keyStore: new KeyStore(simulatorAccounts({})),
-    auditStore: new AuditStore(openDatabase(':memory:')),
+    auditStore: new AuditStore(await memoryStore('audit')),
     userStore,
     webDir: null,
   });

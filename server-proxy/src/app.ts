@@ -205,8 +205,8 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   await app.register(async (api) => registerApiRelay(api, desk));
   const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);
   // Rows a previous run left without an outcome (it stopped mid-call) are settled now.
-  reconciler.resumeAll();
-  jobs.resumeAll();
+  await reconciler.resumeAll();
+  await jobs.resumeAll();
 
   if (deps.attachWsRelay) {
     const hooks: WsRelayHooks = {

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AuditStore } from './audit/audit-store';
-import { openDatabase } from './core/open-database';
+import { memoryStore } from './core/storage/open-storage';
 import { TestUpstream } from './test-support/ws-test-upstream';
 import { FakeUpstream, type RecordedCall } from './test-support/fake-upstream';
 import { relayWithLimits } from './test-support/relay-with-limits';
@@ -117,7 +117,7 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
     expect(closed).toEqual({ code: 4401, reason: 'session ended: signed out' });
     expect(b.frames.some((f) => f.code === 'DESK401S')).toBe(true);
     expect(tradesUpstream().some((m) => m.id === 'after-logout')).toBe(false);
-    expect(desk.auditStore.query({ user: 'logout-user' }).list).toEqual([]);
+    expect((await desk.auditStore.query({ user: 'logout-user' })).list).toEqual([]);
   });
 
   it('closes it when another process removes the user, and the order sent right after is not placed or audited', async () => {
@@ -128,7 +128,7 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
     b.ws.send(JSON.stringify(placeOp('after-removal', 'after-removal')));
     expect(await b.closed).toEqual({ code: 4401, reason: 'session ended: user removed' });
     expect(tradesUpstream().some((m) => m.id === 'after-removal')).toBe(false);
-    expect(desk.auditStore.query({ user: 'removed-user' }).list).toEqual([]);
+    expect((await desk.auditStore.query({ user: 'removed-user' })).list).toEqual([]);
   });
 
   it('refuses a REST order at once when another process removed the user (no cached session)', async () => {
@@ -139,7 +139,7 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: JSON.stringify({ ...validOrder, clientOid: 'removed-rest-1' }) });
     expect(res.statusCode).toBe(401);
     expect(rest.calls.length).toBe(before);
-    expect(desk.auditStore.query({ user: 'removed-rest' }).list).toEqual([]);
+    expect((await desk.auditStore.query({ user: 'removed-rest' })).list).toEqual([]);
     // The page that drops to the login form learns why from /auth/me.
     const me = await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie: s.cookie } });
     expect(me.statusCode).toBe(401);
@@ -174,12 +174,12 @@ describe('finding 2: unknown outcomes are first-class', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'DESK502U' });
     expect(res.json().msg).toContain('the order may exist');
-    const [row] = desk.auditStore.query({ user: 'rest-unknown' }).list;
+    const [row] = (await desk.auditStore.query({ user: 'rest-unknown' })).list;
     expect(row).toMatchObject({ state: 'unknown', clientOids: ['lost-rest-1'] });
     expect(row!.code).not.toBe('DESK502');
     // The exchange did take it: the reconciler finds it and completes the row with the truth.
     orders.set('lost-rest-1', { orderId: '777001', state: 'live' });
-    await expect.poll(() => desk.auditStore.query({ user: 'rest-unknown' }).list[0], { timeout: 5000 }).toMatchObject({ state: 'complete', code: '00000', orderIds: ['777001'] });
+    await expect.poll(async () => (await desk.auditStore.query({ user: 'rest-unknown' })).list[0], { timeout: 5000 }).toMatchObject({ state: 'complete', code: '00000', orderIds: ['777001'] });
   });
 
   it('WebSocket: a trade op past its timeout is "unknown, checking", then gets exactly one final answer', async () => {
@@ -197,16 +197,16 @@ describe('finding 2: unknown outcomes are first-class', () => {
     exchangeWs.releaseTrades();
     await wait(300);
     expect(b.frames.filter((m) => (m.event === 'trade' || m.event === 'error') && m.id === 'w1')).toHaveLength(1);
-    expect(desk.auditStore.query({ user: 'ws-unknown' }).list[0]).toMatchObject({ state: 'complete', code: '00000' });
+    expect((await desk.auditStore.query({ user: 'ws-unknown' })).list[0]).toMatchObject({ state: 'complete', code: '00000' });
   });
 
   it('reconciles at start every row a previous run left `sent`', async () => {
-    const store = new AuditStore(openDatabase(':memory:'));
-    const id = store.begin({ time: 1, user: 'crashed', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: ['left-sent-1'] });
+    const store = new AuditStore(await memoryStore('audit'));
+    const id = await store.begin({ time: 1, user: 'crashed', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: ['left-sent-1'] });
     orders.set('left-sent-1', { orderId: '999001', state: 'live' });
     const restarted = await testDesk(rest.url, {}, { auditStore: store });
     try {
-      await expect.poll(() => store.query({ user: 'crashed' }).list[0], { timeout: 5000 }).toMatchObject({ id, state: 'complete', code: '00000', orderIds: ['999001'] });
+      await expect.poll(async () => (await store.query({ user: 'crashed' })).list[0], { timeout: 5000 }).toMatchObject({ id, state: 'complete', code: '00000', orderIds: ['999001'] });
     } finally {
       await restarted.app.close();
     }

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   // SQLite files in the data directory, or every store in DESK_DATABASE_URL's PostgreSQL
   // (issue 22); a wrong URL stops here with the database's reason.
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir });
-  const auditStore = new AuditStore(openDatabase(join(dataDir, 'audit.sqlite')));
+  const auditStore = new AuditStore(storage.db('audit'));
   // Sessions live beside the users they belong to: one store, checked together on restore.
   const usersDb = storage.db('users');
   const userStore = new UserStore(usersDb);

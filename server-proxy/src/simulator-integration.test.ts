@@ -5,7 +5,6 @@ import { UserStore } from './auth/user-store';
 import { buildApp, type DeskApp } from './app';
 import { configSchema } from './core/config';
 import { KeyStore, simulatorAccounts } from './keys/key-store';
-import { openDatabase } from './core/open-database';
 import { memoryStore } from './core/storage/open-storage';
 import { startSimulator, type RunningSimulator } from './simulator-child';
 import { TEST_ORIGIN } from './test-support/test-desk';
@@ -18,7 +17,7 @@ let userStore: UserStore;
 
 beforeAll(async () => {
   sim = await startSimulator(repoRoot, 0, { ...process.env, SIM_FLOW_RATE: '0' });
-  auditStore = new AuditStore(openDatabase(':memory:'));
+  auditStore = new AuditStore(await memoryStore('audit'));
   const config = configSchema.parse({ port: 0, logLevel: 'silent', allowedOrigins: [TEST_ORIGIN], upstream: { specPaths: true } });
   userStore = new UserStore(await memoryStore('users'));
   desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore, userStore, webDir: null });
@@ -58,7 +57,7 @@ describe('against the embedded simulator (a real upstream that verifies signatur
     const { orderId } = placed.json().data as { orderId: string };
     const cancelled = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/cancel-order', headers, payload: JSON.stringify({ symbol: 'BTCUSDT', category: 'spot', orderId }) });
     expect(cancelled.json().code).toBe('00000');
-    const rows = auditStore.query({ user: 'sim-trader' }).list;
+    const rows = (await auditStore.query({ user: 'sim-trader' })).list;
     expect(rows.map((r) => r.endpoint)).toEqual(['cancelOrder', 'placeOrder']);
     expect(rows[1]).toMatchObject({ code: '00000', orderIds: [orderId], clientOids: ['int-1'] });
     expect(rows[0]!.orderIds).toContain(orderId);

@@ -114,7 +114,7 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
   private async process(job: JobRecord, row: StoredJobRow): Promise<'settled' | 'retry-later' | 'stopped'> {
     const { store, audit, clock } = this.deps;
     if (row.state === 'sending' && row.auditId !== null) {
-      const known = this.auditRow(row.auditId);
+      const known = await this.deps.audit.row(row.auditId);
       if (known && known.state === 'complete') {
         // The answer arrived and was logged before the stop: it settles the row; nothing is resent.
         this.settle(job.id, row, known.code, known.msg);
@@ -123,7 +123,7 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
       if (known) {
         const note = 'no answer came before the proxy stopped; the exchange offers no read-back of this setting, so the same (idempotent) setting is sent again on the next audit row';
         try {
-          audit.complete(row.auditId, { httpStatus: 0, code: 'DESK502', msg: note, orderIds: [], clientOids: [] });
+          await audit.complete(row.auditId, { httpStatus: 0, code: 'DESK502', msg: note, orderIds: [], clientOids: [] });
         } catch (err) {
           this.deps.logger.warn({ job: job.id, auditRow: row.auditId, err: (err as Error).message }, 'could not close the unknown audit row');
         }
@@ -148,7 +148,7 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
     const body = JSON.stringify({ subUid: row.subUid, coin: row.coin, toAccountType: row.toAccountType });
     let auditId: number;
     try {
-      auditId = audit.begin({ time: clock.now(), user: job.user, account: job.account, endpoint: endpoint.id, method: endpoint.method, path: endpoint.path, channel: 'rest', requestBody: body, orderIds: [], clientOids: [] });
+      auditId = await audit.begin({ time: clock.now(), user: job.user, account: job.account, endpoint: endpoint.id, method: endpoint.method, path: endpoint.path, channel: 'rest', requestBody: body, orderIds: [], clientOids: [] });
       store.markSending(job.id, row.seq, auditId, clock.now());
     } catch (err) {
       this.deps.shaper.release(laneKey);
@@ -169,11 +169,11 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
       this.deps.shaper.release(laneKey);
       const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
       if (NEVER_SENT.has(reason)) {
-        audit.complete(auditId, { httpStatus: 502, code: 'DESK502', msg: `${reason}; nothing was sent`, orderIds: [], clientOids: [] });
+        await audit.complete(auditId, { httpStatus: 502, code: 'DESK502', msg: `${reason}; nothing was sent`, orderIds: [], clientOids: [] });
         store.settleRow(job.id, row.seq, { state: 'pending', code: '', msg: `${reason}; will retry` }, clock.now());
       } else {
         // It may have been applied: the row stays `sending` and the next turn treats it as unknown.
-        audit.markUnknown(auditId, `unknown, checking: ${reason}`);
+        await audit.markUnknown(auditId, `unknown, checking: ${reason}`);
       }
       this.deps.logger.warn({ job: job.id, seq: row.seq, reason }, 'upstream unavailable during a job');
       return 'retry-later';
@@ -182,11 +182,11 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
     const outcome = { httpStatus: status, code, msg, orderIds: [], clientOids: [] };
     if (status === 429 || code === '429') {
       // Should not happen behind the shaper; the row was not applied, so it waits and goes again.
-      audit.complete(auditId, outcome);
+      await audit.complete(auditId, outcome);
       store.settleRow(job.id, row.seq, { state: 'pending', code, msg }, clock.now());
       return 'retry-later';
     }
-    audit.complete(auditId, outcome);
+    await audit.complete(auditId, outcome);
     this.settle(job.id, row, code, msg, data);
     return 'settled';
   }
@@ -198,10 +198,6 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
     this.meter.note(jobId, this.deps.clock.now());
   }
 
-  private auditRow(id: number) {
-    const row = this.deps.audit.query({ cursor: id + 1, limit: 1 }).list[0];
-    return row?.id === id ? row : undefined;
-  }
 }
 
 function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown } {

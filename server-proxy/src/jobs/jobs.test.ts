@@ -33,7 +33,7 @@ afterEach(async () => {
 
 async function desk(files?: { dir: string }): Promise<TestDesk> {
   const deps = files
-    ? { auditStore: new AuditStore(openDatabase(join(files.dir, 'audit.sqlite'))), userStore: new UserStore(await openSqliteStore(join(files.dir, 'users.sqlite'), 'users')), jobDb: openDatabase(join(files.dir, 'jobs.sqlite')) }
+    ? { auditStore: new AuditStore(await openSqliteStore(join(files.dir, 'audit.sqlite'), 'audit')), userStore: new UserStore(await openSqliteStore(join(files.dir, 'users.sqlite'), 'users')), jobDb: openDatabase(join(files.dir, 'jobs.sqlite')) }
     : {};
   const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), ...deps });
   desks.push(d);
@@ -87,7 +87,7 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
     expect(calls).toHaveLength(26);
     expect(new Set(calls.map(subOf)).size).toBe(26);
     expect(busiestSecond(calls)).toBeLessThanOrEqual(10);
-    const audit = d.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 }).list;
+    const audit = (await d.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 })).list;
     expect(audit).toHaveLength(26);
     expect(audit.filter((r) => r.code === '00000' && r.state === 'complete')).toHaveLength(25);
     expect(audit.find((r) => r.requestBody.includes(FROZEN))).toMatchObject({ code: '40013', user: 'broker-user', account: 'broker' });
@@ -169,20 +169,20 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
     for (const c of autotransferCalls()) bySub.set(subOf(c), (bySub.get(subOf(c)) ?? 0) + 1);
     expect(bySub.get(target)).toBe(2);
     expect([...bySub.entries()].filter(([s]) => s !== target).every(([, n]) => n === 1)).toBe(true);
-    const audit = second.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 }).list;
+    const audit = (await second.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 })).list;
     expect(audit.filter((r) => r.code === '00000')).toHaveLength(10);
     expect(audit.find((r) => r.code === 'DESK502')?.msg).toContain('no read-back');
   });
 
   it('settles a row from its audit row when the answer was logged before the stop: nothing is resent', async () => {
     const dir = tempDir('desk-jobs-');
-    const audit = new AuditStore(openDatabase(join(dir, 'audit.sqlite')));
+    const audit = new AuditStore(await openSqliteStore(join(dir, 'audit.sqlite'), 'audit'));
     const store = new SqliteJobStore(openDatabase(join(dir, 'jobs.sqlite')));
     const id = store.create({ account: 'broker', user: 'broker-user', rows: rows(3) }, Date.now());
     const row = store.nextRow(id)!;
-    const auditId = audit.begin({ time: Date.now(), user: 'broker-user', account: 'broker', endpoint: 'setSubaccountAutotransfer', method: 'POST', path: '/x', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: [] });
+    const auditId = await audit.begin({ time: Date.now(), user: 'broker-user', account: 'broker', endpoint: 'setSubaccountAutotransfer', method: 'POST', path: '/x', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: [] });
     store.markSending(id, row.seq, auditId, Date.now());
-    audit.complete(auditId, { httpStatus: 200, code: '00000', msg: 'success', orderIds: [], clientOids: [] });
+    await audit.complete(auditId, { httpStatus: 200, code: '00000', msg: 'success', orderIds: [], clientOids: [] });
     const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), auditStore: audit, jobDb: openDatabase(join(dir, 'jobs.sqlite')) });
     desks.push(d);
     expect(await until(d, id, (s) => s.state === 'done')).toMatchObject({ applied: 3 });

@@ -118,8 +118,7 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
       };
       if (r.state === 'sent') return hooks.audit.begin(intent);
       if (r.state === 'unknown') {
-        if (r.sentRow !== undefined) hooks.audit.markUnknown(r.sentRow, r.msg);
-        return;
+        return r.sentRow === undefined ? undefined : hooks.audit.markUnknown(r.sentRow, r.msg);
       }
       const outcome = {
         httpStatus: r.code === '0' || r.code === '00000' ? 200 : httpStatusOf(r.code),
@@ -128,8 +127,8 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
         orderIds: intent.orderIds,
         clientOids: intent.clientOids,
       };
-      if (r.sentRow !== undefined) hooks.audit.complete(r.sentRow, outcome);
-      else hooks.audit.record({ ...intent, ...outcome });
+      // A `complete` record resolves with no row (the relay only keeps the `sent` row's id).
+      return r.sentRow !== undefined ? hooks.audit.complete(r.sentRow, outcome) : hooks.audit.record({ ...intent, ...outcome }).then(() => undefined);
     },
     logger: hooks.logger,
     clock: hooks.clock,

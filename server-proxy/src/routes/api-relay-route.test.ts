@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signRest } from '@contract/signing';
 import { AuditStore } from '../audit/audit-store';
 import { openDatabase } from '../core/open-database';
+import { sqliteStoreOn } from '../core/storage/open-storage';
 import { deadUpstreamUrl, FakeUpstream } from '../test-support/fake-upstream';
 import { testAccounts, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 
@@ -185,7 +186,7 @@ describe('REST relay', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ code: 'DESK502', data: null });
       expect(res.json().msg).toContain('did not answer');
-      const audit = down.auditStore.query({});
+      const audit = await down.auditStore.query({});
       expect(audit.list[0]).toMatchObject({ endpoint: 'placeOrder', httpStatus: 502, code: 'DESK502', clientOids: ['desk-1'] });
     } finally {
       await down.app.close();
@@ -202,7 +203,7 @@ describe('audit of mutations', () => {
     ];
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-batch', headers, payload: JSON.stringify(batch) });
     expect(res.statusCode).toBe(200);
-    const row = desk.auditStore.query({ user: 'alice', limit: 1 }).list[0];
+    const row = (await desk.auditStore.query({ user: 'alice', limit: 1 })).list[0];
     expect(row).toMatchObject({
       user: 'alice',
       account: 'main',
@@ -223,7 +224,7 @@ describe('audit of mutations', () => {
     const { headers } = await desk.signIn('viewer', ['main'], 'vera');
     await placeOrder(headers);
     await desk.app.inject({ method: 'GET', url: '/api/v3/account/assets', headers });
-    const rows = desk.auditStore.query({ user: 'vera' }).list;
+    const rows = (await desk.auditStore.query({ user: 'vera' })).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ endpoint: 'placeOrder', httpStatus: 403, code: 'DESK403', state: 'complete' });
   });
@@ -236,7 +237,7 @@ describe('write-ahead audit of mutations', () => {
   let wa: TestDesk;
   beforeAll(async () => {
     db = openDatabase(':memory:');
-    wa = await testDesk(upstream.url, {}, { auditStore: new AuditStore(db) });
+    wa = await testDesk(upstream.url, {}, { auditStore: new AuditStore(await sqliteStoreOn(db, 'audit')) });
   });
   afterAll(async () => {
     await wa.app.close();
@@ -254,14 +255,15 @@ describe('write-ahead audit of mutations', () => {
     const { headers } = await wa.signIn('trader', ['main'], 'wendy');
     let seenUpstream: unknown;
     upstream.respond(() => {
-      seenUpstream = wa.auditStore.query({ user: 'wendy' }).list;
+      // Read now, in the SQLite connection's queue ahead of the answer's complete().
+      seenUpstream = wa.auditStore.query({ user: 'wendy' }).then((page) => page.list);
       return undefined;
     });
     const res = await place(headers, { ...validOrder, clientOid: 'wa-1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-desk-audit']).toBeUndefined();
-    expect(seenUpstream).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['wa-1'], orderIds: [] })]);
-    const rows = wa.auditStore.query({ user: 'wendy' }).list;
+    expect(await seenUpstream).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['wa-1'], orderIds: [] })]);
+    const rows = (await wa.auditStore.query({ user: 'wendy' })).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'complete', endpoint: 'placeOrder', httpStatus: 200, code: '00000', msg: 'success', orderIds: ['1234567'], clientOids: ['wa-1'] });
   });
@@ -290,7 +292,7 @@ describe('write-ahead audit of mutations', () => {
     expect(res.headers['x-desk-audit']).toBe('incomplete');
     expect(res.json()).toEqual({ code: '00000', msg: 'success', requestTime: 7, data: { orderId: '777', clientOid: 'u-1' } });
     expect(upstream.calls).toHaveLength(1);
-    const rows = wa.auditStore.query({ user: 'ursula' }).list;
+    const rows = (await wa.auditStore.query({ user: 'ursula' })).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'sent', httpStatus: 0, code: '', clientOids: ['u-1'] });
     const logged = wa.logLines.find((l) => l.includes('the row stays'));
@@ -321,7 +323,7 @@ describe('write-ahead audit of mutations', () => {
     try {
       const { headers } = await down.signIn('trader');
       await down.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers, payload: JSON.stringify(validOrder) });
-      const rows = down.auditStore.query({}).list;
+      const rows = (await down.auditStore.query({})).list;
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ state: 'complete', httpStatus: 502, code: 'DESK502' });
     } finally {
@@ -330,7 +332,7 @@ describe('write-ahead audit of mutations', () => {
   });
 
   it('shows a row left sent (the proxy stopped mid-call) as sent in GET /audit, with no result', async () => {
-    const id = wa.auditStore.begin({
+    const id = await wa.auditStore.begin({
       time: 5, user: 'killed-mid-call', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order',
       channel: 'rest', requestBody: JSON.stringify(validOrder), orderIds: [], clientOids: ['desk-1'],
     });

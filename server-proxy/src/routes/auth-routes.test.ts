@@ -162,7 +162,7 @@ describe('GET /audit', () => {
 
   it('filters and pages newest first with a cursor', async () => {
     const base = { account: 'main', method: 'POST', path: '/api/v3/trade/place-order', channel: 'rest' as const, requestBody: '{}', httpStatus: 200, msg: 'success', orderIds: [], clientOids: [] };
-    for (let i = 0; i < 5; i++) desk.auditStore.record({ ...base, time: 1000 + i, user: 'pager', endpoint: 'placeOrder', code: i % 2 ? '25202' : '00000' });
+    for (let i = 0; i < 5; i++) await desk.auditStore.record({ ...base, time: 1000 + i, user: 'pager', endpoint: 'placeOrder', code: i % 2 ? '25202' : '00000' });
     const { cookie } = await desk.signIn('ops');
     const page1 = (await desk.app.inject({ method: 'GET', url: '/audit?user=pager&limit=2', headers: { cookie } })).json();
     expect(page1.code).toBe('00000');

@@ -6,7 +6,6 @@ import { UserStore } from '../auth/user-store';
 import { configSchema, type ProxyConfig, type ProxyConfigInput } from '../core/config';
 import { KeyStore } from '../keys/key-store';
 import { createLogger } from '../core/logger';
-import { openDatabase } from '../core/open-database';
 import { memoryStore } from '../core/storage/open-storage';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:18080';
@@ -35,7 +34,7 @@ export async function testDesk(upstreamUrl: string, overrides: ProxyConfigInput 
     },
   });
   // A test may bring its own stores (e.g. on files, to restart the proxy on the same data).
-  const auditStore = deps.auditStore ?? new AuditStore(openDatabase(':memory:'));
+  const auditStore = deps.auditStore ?? new AuditStore(await memoryStore('audit'));
   const userStore = deps.userStore ?? new UserStore(await memoryStore('users'));
   const desk = await buildApp(config, {
     upstreamUrl,

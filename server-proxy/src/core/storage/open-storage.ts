@@ -71,6 +71,11 @@ export async function openSqliteStore(file: string, store: StoreName): Promise<D
   } catch (err) {
     throw new StorageError(`the ${store} store's SQLite file ${file} cannot be opened: ${reasonOf(err)}`);
   }
+  return sqliteStoreOn(raw, store);
+}
+
+/** A store on an open SQLite handle, migrated (tests that break the database hold the handle). */
+export async function sqliteStoreOn(raw: Database.Database, store: StoreName): Promise<DeskDb> {
   const db = new Kysely<DeskTables>({ dialect: new SqliteDialect({ database: raw }) });
   try {
     await migrateStore(db, store);
