@@ -6,7 +6,7 @@ import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './routes/audit-route';
 import { installArchive } from './routes/install-archive';
-import { installJobs } from './routes/install-jobs';
+import { installJobs, type JobOwnership } from './routes/install-jobs';
 import { registerAuthRoutes } from './routes/auth-routes';
 import { sessionOf } from './auth/authenticate';
 import { LoginThrottle } from './auth/login-throttle';
@@ -21,7 +21,6 @@ import { HostPolicy } from './policy/host-policy';
 import { registerStaticWeb } from './routes/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './core/logger';
-import { openDatabase } from './core/open-database';
 import { memoryStore, type DeskDb } from './core/storage/open-storage';
 import { DeskMetrics } from './ops/desk-metrics';
 import { registerOpsRoutes } from './routes/ops-routes';
@@ -53,8 +52,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Built web app to serve (dist/web); null serves none. */
   webDir?: string | null;
-  /** Where jobs persist (main.ts: jobs.sqlite beside the audit log); without it, in memory. */
-  jobDb?: Database;
+  /** Where jobs persist (main.ts: the jobs store, jobs.sqlite or the team's PostgreSQL); without it, in memory. */
+  jobDb?: DeskDb;
+  /** Who runs jobs here, when other proxies share the jobs store (main.ts: host:pid on PostgreSQL). */
+  jobOwnership?: JobOwnership;
   /** The WebSocket relay (relay/ws-*.ts), attached to the same HTTP server. */
   attachWsRelay?: AttachWsRelay;
   /** The rate budget shared with other proxies on one database (main.ts opens it from DESK_DATABASE_URL). */
@@ -77,7 +78,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   const hosts = new HostPolicy(config.host, config.allowedOrigins, config.allowedHosts);
   if (config.port !== 0) origins.allowServer(config.host, config.port);
   // Sources read at scrape time; the shaper and the jobs exist once the context is built.
-  let jobRows: () => Record<string, number> = () => ({});
+  let jobRows: () => Promise<Record<string, number>> = async () => ({});
   let relay: AttachedRelay | void = undefined;
   const metrics = new DeskMetrics({
     queueDepths: () => ctx.shaper.queueDepths(),
@@ -193,11 +194,11 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
   installArchive(app, desk, { db: deps.archiveDb });
-  const jobs = installJobs(app, desk, deps.jobDb ?? openDatabase(':memory:'));
-  jobRows = () => {
+  const jobs = installJobs(app, desk, deps.jobDb ?? (await memoryStore('jobs')), deps.jobOwnership);
+  jobRows = async () => {
     const total: Record<string, number> = {};
-    for (const id of jobs.store.runnable()) {
-      const { total: _all, ...byState } = jobs.store.counts(id);
+    for (const id of await jobs.store.runnable()) {
+      const { total: _all, ...byState } = await jobs.store.counts(id);
       for (const [state, n] of Object.entries(byState)) total[state] = (total[state] ?? 0) + n;
     }
     return total;

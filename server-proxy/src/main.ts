@@ -1,5 +1,6 @@
 // `npm start` (embedded simulator) and `npm run proxy` (a configured upstream).
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
@@ -100,7 +101,9 @@ async function main(): Promise<void> {
     userStore,
     sessionDb: usersDb,
     archiveDb: openDatabase(join(dataDir, 'archive.sqlite')),
-    jobDb: openDatabase(join(dataDir, 'jobs.sqlite')),
+    jobDb: storage.db('jobs'),
+    // On a shared database every process is its own job owner (install-jobs.ts).
+    ...(config.databaseUrl ? { jobOwnership: { owner: `${hostname()}:${process.pid}`, shared: true, leaseMs: config.jobLeaseMs } } : {}),
     logger,
     webDir: fromRoot(config.webDir),
     ...(attachWsRelay ? { attachWsRelay } : {}),

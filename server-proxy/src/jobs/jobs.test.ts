@@ -5,13 +5,12 @@ import { MAX_JOB_ROWS, type JobSummary } from '@contract/schemas/broker-jobs';
 import { AuditStore } from '../audit/audit-store';
 import { UserStore } from '../auth/user-store';
 import { KeyStore } from '../keys/key-store';
-import { openDatabase } from '../core/open-database';
 import { openSqliteStore } from '../core/storage/open-storage';
 import { FakeUpstream, type RecordedCall } from '../test-support/fake-upstream';
 import { tempDir } from '../test-support/temp-dir';
 import { testAccounts, testDesk, type TestDesk } from '../test-support/test-desk';
 import { jobResultsCsv } from './job-csv';
-import { SqliteJobStore } from './job-store';
+import { KyselyJobStore } from './job-store';
 
 const broker = { name: 'broker', uid: '3000001', apiKey: 'test-api-key-broker', secret: 'S3CRET-broker', passphrase: 'PASS-broker' };
 const keyStore = () => new KeyStore([...testAccounts, broker]);
@@ -33,7 +32,7 @@ afterEach(async () => {
 
 async function desk(files?: { dir: string }): Promise<TestDesk> {
   const deps = files
-    ? { auditStore: new AuditStore(await openSqliteStore(join(files.dir, 'audit.sqlite'), 'audit')), userStore: new UserStore(await openSqliteStore(join(files.dir, 'users.sqlite'), 'users')), jobDb: openDatabase(join(files.dir, 'jobs.sqlite')) }
+    ? { auditStore: new AuditStore(await openSqliteStore(join(files.dir, 'audit.sqlite'), 'audit')), userStore: new UserStore(await openSqliteStore(join(files.dir, 'users.sqlite'), 'users')), jobDb: await openSqliteStore(join(files.dir, 'jobs.sqlite'), 'jobs') }
     : {};
   const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), ...deps });
   desks.push(d);
@@ -177,13 +176,15 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
   it('settles a row from its audit row when the answer was logged before the stop: nothing is resent', async () => {
     const dir = tempDir('desk-jobs-');
     const audit = new AuditStore(await openSqliteStore(join(dir, 'audit.sqlite'), 'audit'));
-    const store = new SqliteJobStore(openDatabase(join(dir, 'jobs.sqlite')));
-    const id = store.create({ account: 'broker', user: 'broker-user', rows: rows(3) }, Date.now());
-    const row = store.nextRow(id)!;
+    const store = new KyselyJobStore(await openSqliteStore(join(dir, 'jobs.sqlite'), 'jobs'));
+    const id = await store.create({ account: 'broker', user: 'broker-user', rows: rows(3) }, Date.now());
+    const row = (await store.nextRow(id))!;
+    // The stopped proxy held the job (an embedded store: the next process is the same owner).
+    expect(await store.claim(id, 'embedded', Date.now(), Date.now() + 30_000)).toBe(true);
     const auditId = await audit.begin({ time: Date.now(), user: 'broker-user', account: 'broker', endpoint: 'setSubaccountAutotransfer', method: 'POST', path: '/x', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: [] });
-    store.markSending(id, row.seq, auditId, Date.now());
+    await store.markSending(id, row.seq, auditId, Date.now(), 'embedded');
     await audit.complete(auditId, { httpStatus: 200, code: '00000', msg: 'success', orderIds: [], clientOids: [] });
-    const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), auditStore: audit, jobDb: openDatabase(join(dir, 'jobs.sqlite')) });
+    const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), auditStore: audit, jobDb: await openSqliteStore(join(dir, 'jobs.sqlite'), 'jobs') });
     desks.push(d);
     expect(await until(d, id, (s) => s.state === 'done')).toMatchObject({ applied: 3 });
     expect(autotransferCalls().map(subOf)).toEqual(['3100101', '3100102']);
