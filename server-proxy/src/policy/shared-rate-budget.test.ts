@@ -3,6 +3,7 @@
 // when the database is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '@contract/clock';
+import { busiest } from '../test-support/arrival-windows';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../test-support/throwaway-postgres';
 import { RateShaper } from './rate-shaper';
 import { PgRateBudget } from './shared-rate-budget';
@@ -27,16 +28,6 @@ async function proxy(): Promise<{ shaper: RateShaper; budget: PgRateBudget; erro
   return { shaper, budget, errors };
 }
 
-/** The most arrivals in any window of `ms`. */
-function busiest(arrivals: number[], ms: number): number {
-  const t = [...arrivals].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < t.length; i++) {
-    while (t[i]! - t[j]! >= ms) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
-}
 
 describe('the shared rate budget on PostgreSQL', () => {
   it('holds 60 calls split over two proxies to 10 in any second', async () => {
