@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { endpoints, rolePermissions } from '@contract/endpoints';
@@ -45,8 +44,8 @@ export interface AppDeps {
   /** Where sessions persist across restarts (main.ts passes the users store: a SQLite file or
    *  the team's PostgreSQL); without it they live in an in-memory database and end with the process. */
   sessionDb?: DeskDb;
-  /** The archive's SQLite file (archive/); without it the archive lives in memory and syncs only when asked. */
-  archiveDb?: Database;
+  /** The archive store (archive/: archive.sqlite or the team's PostgreSQL); without it the archive lives in memory and syncs only when asked. */
+  archiveDb?: DeskDb;
   clock?: Clock;
   timers?: Timers;
   logger?: Logger;
@@ -193,7 +192,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   registerOpsRoutes(app, desk, metrics, deps.sharedBudget);
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
-  installArchive(app, desk, { db: deps.archiveDb });
+  await installArchive(app, desk, { db: deps.archiveDb });
   const jobs = installJobs(app, desk, deps.jobDb ?? (await memoryStore('jobs')), deps.jobOwnership);
   jobRows = async () => {
     const total: Record<string, number> = {};

@@ -11,7 +11,6 @@ import { ConfigError, isLoopbackHost, loadConfig } from './core/config';
 import { KeyFileError } from './keys/key-file';
 import { KeySourceError, KeyStore, simulatorAccounts, upstreamAccounts } from './keys/key-store';
 import { createLogger } from './core/logger';
-import { openDatabase } from './core/open-database';
 import { openStorage, StorageError } from './core/storage/open-storage';
 import { PgRateBudget } from './policy/shared-rate-budget';
 import type { AttachWsRelay } from './relay/ws-relay-hooks';
@@ -100,7 +99,7 @@ async function main(): Promise<void> {
     auditStore,
     userStore,
     sessionDb: usersDb,
-    archiveDb: openDatabase(join(dataDir, 'archive.sqlite')),
+    archiveDb: storage.db('archive'),
     jobDb: storage.db('jobs'),
     // On a shared database every process is its own job owner (install-jobs.ts).
     ...(config.databaseUrl ? { jobOwnership: { owner: `${hostname()}:${process.pid}`, shared: true, leaseMs: config.jobLeaseMs } } : {}),

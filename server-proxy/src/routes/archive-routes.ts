@@ -104,7 +104,9 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
       exchangeNow: sync.exchangeNow(account.name),
       running: state.running,
       lastRunEnded: state.lastRunEnded ?? null,
-      feeds: readable.map((feed) => ({ feed, count: store.count(feed, account.name), complete: store.spans(feed, account.name), gaps: shownGaps(store.gaps(feed, account.name)) })),
+      feeds: await Promise.all(
+        readable.map(async (feed) => ({ feed, count: await store.count(feed, account.name), complete: await store.spans(feed, account.name), gaps: shownGaps(await store.gaps(feed, account.name)) })),
+      ),
     };
     reply.header('cache-control', 'no-store');
     return successEnvelope(status, now());
@@ -124,53 +126,45 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
     reply.header('cache-control', 'no-store');
 
     if (csv) {
-      // Streamed row by row from the database: memory stays flat for a million rows.
-      const total = store.count(feed, account.name, range);
+      // Streamed page by page from the database: memory stays flat for a million rows.
+      const total = await store.count(feed, account.name, range);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${feed}-${account.name}.csv"`);
       reply.header('x-archive-rows', String(total));
       const rows = store.iterate(feed, account.name, range);
-      let headerSent = false;
-      const stream = new Readable({
-        read() {
-          if (!headerSent) {
-            headerSent = true;
-            this.push(archiveCsvHeader(feed));
+      // Lines in chunks of 2000; Readable.from pulls the next only when the socket drains,
+      // and ends the generator (no more pages read) if the browser goes away.
+      const csvFeed = feed;
+      async function* lines() {
+        yield archiveCsvHeader(csvFeed);
+        let chunk = '';
+        let n = 0;
+        for await (const row of rows) {
+          chunk += archiveCsvLine(csvFeed, JSON.parse(row.body) as Record<string, unknown>);
+          if (++n % 2000 === 0) {
+            yield chunk;
+            chunk = '';
           }
-          let chunk = '';
-          for (let i = 0; i < 2000; i++) {
-            const next = rows.next();
-            if (next.done) {
-              if (chunk) this.push(chunk);
-              this.push(null);
-              return;
-            }
-            chunk += archiveCsvLine(feed, JSON.parse(next.value.body) as Record<string, unknown>);
-          }
-          this.push(chunk);
-        },
-        destroy(err, done) {
-          rows.return?.();
-          done(err);
-        },
-      });
-      return reply.send(stream);
+        }
+        if (chunk) yield chunk;
+      }
+      return reply.send(Readable.from(lines(), { objectMode: false }));
     }
 
     const limit = q.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(q.limit), ARCHIVE_MAX_LIMIT);
     const after = q.after === undefined ? undefined : { time: Number(q.after.slice(0, q.after.indexOf(':'))), id: q.after.slice(q.after.indexOf(':') + 1) };
-    const rows = store.rows(feed, account.name, range, limit, after);
-    const complete = store.spans(feed, account.name);
+    const rows = await store.rows(feed, account.name, range, limit, after);
+    const complete = await store.spans(feed, account.name);
     const apiWindowFrom = windowFrom(feed, account.name);
     const last = rows.at(-1);
     const meta: ArchiveMeta = {
       feed,
       account: account.name,
       complete,
-      gaps: shownGaps(store.gaps(feed, account.name)),
+      gaps: shownGaps(await store.gaps(feed, account.name)),
       apiWindowFrom,
       archiveOnly: apiWindowFrom === null ? 0 : rows.filter((r) => r.time < apiWindowFrom).length,
-      total: store.count(feed, account.name, range),
+      total: await store.count(feed, account.name, range),
       next: rows.length === limit && last ? `${last.time}:${last.id}` : null,
       notice: rangeNotice(feed, complete, range.from, range.to),
     };
