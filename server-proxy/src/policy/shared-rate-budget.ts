@@ -37,12 +37,19 @@ export class PgRateBudget implements SharedRateBudget {
     // An idle client the server drops (a restart) must not crash the process.
     pool.on('error', () => undefined);
     try {
-      await pool.query(`CREATE TABLE IF NOT EXISTS desk_rate_slots (
-        lane TEXT NOT NULL,
-        slot INTEGER NOT NULL,
-        free_at BIGINT NOT NULL,
-        PRIMARY KEY (lane, slot)
-      )`);
+      // Under a transaction-scoped advisory lock: proxies starting together would otherwise
+      // race on IF NOT EXISTS (PostgreSQL checks it before taking the catalog's locks).
+      await pool.query(`BEGIN;
+        SELECT pg_advisory_xact_lock(hashtext('desk_rate_slots'));
+        CREATE TABLE IF NOT EXISTS desk_rate_slots (
+          lane TEXT NOT NULL,
+          slot INTEGER NOT NULL,
+          free_at BIGINT NOT NULL,
+          PRIMARY KEY (lane, slot)
+        );
+        -- take() asks for a lane's earliest free slot: an index walk, not a sort of the lane.
+        CREATE INDEX IF NOT EXISTS desk_rate_slots_free ON desk_rate_slots (lane, free_at, slot);
+        COMMIT;`);
     } catch (err) {
       await pool.end();
       throw new Error(`the shared rate budget's database is not usable: ${err instanceof Error ? err.message : String(err)}`);
