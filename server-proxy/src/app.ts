@@ -20,7 +20,7 @@ import { HostPolicy } from './policy/host-policy';
 import { registerStaticWeb } from './routes/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './core/logger';
-import { memoryStore, type DeskDb } from './core/storage/open-storage';
+import { isStorageFailure, memoryStore, type DeskDb } from './core/storage/open-storage';
 import { DeskMetrics } from './ops/desk-metrics';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { requestIdOf } from './ops/request-id';
@@ -184,6 +184,10 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return replyError(request, reply, 'DESK400', { field: '(request)', detail: error.message.slice(0, 200) }, clock.now());
+    }
+    if (isStorageFailure(error)) {
+      logger.error({ err: error.message.slice(0, 200), url: loggableUrl(request.url) }, 'the desk database failed; request refused');
+      return replyError(request, reply, 'DESK503S', { detail: error.message.slice(0, 120) }, clock.now());
     }
     logger.error({ err: { message: error.message, code: error.code }, url: loggableUrl(request.url) }, 'unexpected error');
     return replyError(request, reply, '45001', {}, clock.now());

@@ -51,6 +51,22 @@ describe('main (npm run proxy)', () => {
     }
   });
 
+  it('stops with a message naming DESK_DATABASE_URL and the database\'s reason when the database is wrong', async () => {
+    const { firstLine } = runMain(['--upstream'], {
+      PORT: '0',
+      DESK_UPSTREAM_REST: upstream.url,
+      DESK_UPSTREAM_WS_PUBLIC: 'ws://127.0.0.1:1/v3/ws/public',
+      DESK_UPSTREAM_WS_PRIVATE: 'ws://127.0.0.1:1/v3/ws/private',
+      DESK_API_KEY: 'main-test-key',
+      DESK_API_SECRET: 'main-test-secret',
+      DESK_API_PASSPHRASE: 'main-test-pass',
+      DESK_DATABASE_URL: 'postgres://desk:wrong@127.0.0.1:1/desk',
+    });
+    const result = await firstLine;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^desk: DESK_DATABASE_URL: the database cannot be reached: .*ECONNREFUSED/m);
+  });
+
   it('fails with a clear message when --upstream lacks its settings', async () => {
     const { firstLine } = runMain(['--upstream'], { PORT: '0' });
     const result = await firstLine;

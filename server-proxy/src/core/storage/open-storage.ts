@@ -145,3 +145,13 @@ export function openStorage(where: { databaseUrl?: string | undefined; dataDir: 
 export function memoryStore(store: StoreName): Promise<DeskDb> {
   return openSqliteStore(':memory:', store);
 }
+
+/**
+ * Whether an error is the database failing (gone, refusing, closed) rather than a bug: the
+ * proxy answers it with DESK503S ("the desk's database is unavailable"), not as unexpected.
+ */
+export function isStorageFailure(err: unknown): boolean {
+  if (err instanceof pg.DatabaseError || err instanceof StorageError) return true;
+  if (!(err instanceof Error)) return false;
+  return err.name === 'SqliteError' || /ECONNREFUSED|ECONNRESET|Connection terminated|connection error|Cannot use a pool after calling end|has already been destroyed|timeout exceeded when trying to connect/i.test(err.message);
+}
