@@ -20,7 +20,7 @@ import { AuditStore } from '../server-proxy/src/audit/audit-store';
 import { UserStore } from '../server-proxy/src/auth/user-store';
 import { configSchema } from '../server-proxy/src/core/config';
 import { KeyStore, simulatorAccounts } from '../server-proxy/src/keys/key-store';
-import { openDatabase } from '../server-proxy/src/core/open-database';
+import { memoryStore, openSqliteStore } from '../server-proxy/src/core/storage/open-storage';
 import installProducts from '../simulator/src/products/extension';
 import { seedTrades } from '../simulator/src/products/trade-history';
 import { createSimulator } from '../simulator/src/server';
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   try {
     for (const n of sizes) {
       const anchor = Date.now();
-      const db = openDatabase(join(dir, `archive-${n}.sqlite`));
+      const db = await openSqliteStore(join(dir, `archive-${n}.sqlite`), 'archive');
       const store = new ArchiveStore(db);
       // Made and stored 100,000 at a time (a million fill objects at once would not fit
       // this machine's memory); each batch has its own ID range and 1/10 of the year.
@@ -95,19 +95,19 @@ async function main(): Promise<void> {
         const days = DAYS / batches;
         const batch = seedTrades(UID + b, anchor - (batches - 1 - b) * days * 86_400_000, 1, Math.min(100_000, n - b * 100_000) / days, days).fills;
         for (let i = 0; i < batch.length; i += 10_000) {
-          store.put('fills', 'main', batch.slice(i, i + 10_000).map((f) => ({ id: f.execId, time: Number(f.createdTime), ref: f.orderId, body: JSON.stringify(f) })), anchor);
+          await store.put('fills', 'main', batch.slice(i, i + 10_000).map((f) => ({ id: f.execId, time: Number(f.createdTime), ref: f.orderId, body: JSON.stringify(f) })), anchor);
         }
         if (b === Math.floor(batches / 2)) mid = Number(batch[Math.floor(batch.length / 2)]!.createdTime);
         if (n <= 100_000) fills = batch;
       }
-      const userStore = new UserStore(openDatabase(':memory:'));
+      const userStore = new UserStore(await memoryStore('users'));
       const config = configSchema.parse({ port: 0, logLevel: 'silent', webDir: 'none' });
-      const desk = await buildApp(config, { upstreamUrl: 'http://127.0.0.1:9', keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(openDatabase(':memory:')), userStore, webDir: null, archiveDb: db });
+      const desk = await buildApp(config, { upstreamUrl: 'http://127.0.0.1:9', keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(await memoryStore('audit')), userStore, webDir: null, archiveDb: db });
       await desk.app.listen({ host: '127.0.0.1', port: 0 });
       const address = desk.app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
-      const s = desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
+      await userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
+      const s = await desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
       const headers = { cookie: `desk_session=${s.id}` };
       try {
         // The peer needs the fills in memory; the 1,000,000-row run keeps none, so its memory
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
         // Written after each size: the figures are kept even if closing the server hangs.
         save();
       } finally {
-        db.close();
+        await db.destroy();
         void desk.app.close();
       }
     }

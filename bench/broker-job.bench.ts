@@ -10,7 +10,7 @@ import { AuditStore } from '../server-proxy/src/audit/audit-store';
 import { UserStore } from '../server-proxy/src/auth/user-store';
 import { configSchema } from '../server-proxy/src/core/config';
 import { KeyStore, simulatorAccounts } from '../server-proxy/src/keys/key-store';
-import { openDatabase } from '../server-proxy/src/core/open-database';
+import { memoryStore } from '../server-proxy/src/core/storage/open-storage';
 import { startSimulator } from '../server-proxy/src/simulator-child';
 import { mostInAnyWindow } from '../server-proxy/src/test-support/most-in-any-window';
 import { writeResult } from './lib/result';
@@ -21,12 +21,12 @@ const ORIGIN = 'http://127.0.0.1:18080';
 
 async function main(): Promise<void> {
   const sim = await startSimulator(repoRoot, 0, { ...process.env, SIM_FLOW_RATE: '0' });
-  const userStore = new UserStore(openDatabase(':memory:'));
+  const userStore = new UserStore(await memoryStore('users'));
   const config = configSchema.parse({ port: 0, logLevel: 'silent', allowedOrigins: [ORIGIN], upstream: { specPaths: true } });
-  const desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(openDatabase(':memory:')), userStore, webDir: null });
+  const desk = await buildApp(config, { upstreamUrl: sim.restUrl, keyStore: new KeyStore(simulatorAccounts({})), auditStore: new AuditStore(await memoryStore('audit')), userStore, webDir: null });
   try {
-    userStore.put({ name: 'bench', role: 'broker', accounts: ['broker'], passwordHash: 'unused' });
-    const s = desk.ctx.sessions.create({ user: 'bench', role: 'broker', accounts: ['broker'] });
+    await userStore.put({ name: 'bench', role: 'broker', accounts: ['broker'], passwordHash: 'unused' });
+    const s = await desk.ctx.sessions.create({ user: 'bench', role: 'broker', accounts: ['broker'] });
     const headers = { cookie: `desk_session=${s.id}`, 'x-desk-csrf': s.csrfToken, origin: ORIGIN, 'content-type': 'application/json', 'x-desk-account': 'broker' };
 
     // The broker's normal sub-accounts, read as the screen reads them (1 page a second).

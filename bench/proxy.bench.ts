@@ -3,6 +3,10 @@
 //   direct    the simulator itself (requests pre-signed, as a client holding the key would);
 //   ours      server-proxy, doing all its policy work: session, account, catalog, role,
 //             schema validation, shaping, signing, keep-alive relay;
+//   oursPg    the same proxy as a team runs it (issue 22): every store on PostgreSQL (a
+//             throwaway cluster) and the exchange's rate budget shared through it, so each
+//             call also takes and frees a slot in desk_rate_slots; "oursPg over ours" is
+//             what the shared rate check adds (target <= +300 µs p50, >= 0.8x the req/s);
 //   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders);
 //   floor     a bare node:http server + undici Pool (dispatch, no response stream) that only
 //             signs: no framework, no policy.
@@ -31,6 +35,7 @@ import { Client } from 'undici';
 import { signRest } from '../contract/core/signing';
 import { compare, median } from './lib/compare';
 import { writeResult } from './lib/result';
+import { startThrowawayPostgres } from '../server-proxy/src/test-support/throwaway-postgres';
 
 const here = fileURLToPath(import.meta.url);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -57,25 +62,38 @@ function signedHeaders(path: string): Record<string, string> {
 
 // ---------------------------------------------------------------- server roles (child processes)
 
-async function serveOurs(upstreamUrl: string): Promise<void> {
+/**
+ * Shaping limit of the PostgreSQL path: each slot is a row of desk_rate_slots, so the
+ * in-memory path's billion is out of reach; this is still far above what the machine sends.
+ */
+const PG_PER_SECOND = 20_000;
+
+/** Our proxy; with a database URL, on PostgreSQL with the shared rate budget (oursPg). */
+async function serveOurs(upstreamUrl: string, databaseUrl?: string): Promise<void> {
   const { buildApp } = await import('../server-proxy/src/app');
   const { AuditStore } = await import('../server-proxy/src/audit/audit-store');
   const { UserStore } = await import('../server-proxy/src/auth/user-store');
   const { configSchema } = await import('../server-proxy/src/core/config');
   const { KeyStore, simulatorAccounts } = await import('../server-proxy/src/keys/key-store');
-  const { openDatabase } = await import('../server-proxy/src/core/open-database');
-  const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { overridePerSecond: 1_000_000_000 } });
+  const { memoryStore, openPostgresStorage } = await import('../server-proxy/src/core/storage/open-storage');
+  const { PgRateBudget } = await import('../server-proxy/src/policy/shared-rate-budget');
+  const config = configSchema.parse({ port: 0, logLevel: 'warn', upstream: { specPaths: true }, rate: { overridePerSecond: databaseUrl ? PG_PER_SECOND : 1_000_000_000 } });
+  const storage = databaseUrl ? await openPostgresStorage(databaseUrl) : undefined;
+  const sharedBudget = databaseUrl ? await PgRateBudget.open(databaseUrl, { spanMs: config.rate.windowMs + config.rate.safetyMarginMs, leaseMs: 60_000, poolSize: 16 }) : undefined;
   // A team user, as a login makes one (sessions are re-checked against their user).
-  const userStore = new UserStore(openDatabase(':memory:'));
-  userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
+  const usersDb = storage ? storage.db('users') : await memoryStore('users');
+  const userStore = new UserStore(usersDb);
+  await userStore.put({ name: 'bench', role: 'trader', accounts: ['main'], passwordHash: 'unused' });
   const desk = await buildApp(config, {
     upstreamUrl,
     keyStore: new KeyStore(simulatorAccounts({})),
-    auditStore: new AuditStore(openDatabase(':memory:')),
+    auditStore: new AuditStore(storage ? storage.db('audit') : await memoryStore('audit')),
     userStore,
     webDir: null,
+    ...(storage ? { sessionDb: usersDb, jobDb: storage.db('jobs'), archiveDb: storage.db('archive') } : {}),
+    ...(sharedBudget ? { sharedBudget } : {}),
   });
-  const session = desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
+  const session = await desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
   const address = await desk.app.listen({ host: '127.0.0.1', port: 0 });
   console.log(JSON.stringify({ url: address, headers: { cookie: `desk_session=${session.id}`, 'x-desk-account': 'main' } }));
 }
@@ -156,9 +174,9 @@ async function serveFloor(upstreamUrl: string): Promise<void> {
 
 // ---------------------------------------------------------------- the benchmark
 
-type PathName = 'direct' | 'ours' | 'baseline' | 'floor';
-const PATHS: readonly PathName[] = ['direct', 'ours', 'baseline', 'floor'];
-const perPath = <T>(make: () => T): Record<PathName, T> => ({ direct: make(), ours: make(), baseline: make(), floor: make() });
+type PathName = 'direct' | 'ours' | 'oursPg' | 'baseline' | 'floor';
+const PATHS: readonly PathName[] = ['direct', 'ours', 'oursPg', 'baseline', 'floor'];
+const perPath = <T>(make: () => T): Record<PathName, T> => ({ direct: make(), ours: make(), oursPg: make(), baseline: make(), floor: make() });
 
 interface Target {
   name: PathName;
@@ -251,18 +269,21 @@ async function bench(): Promise<void> {
     const sim = await startChild(['simulator/src/main.ts', '--port', '0'], { ...process.env, SIM_FLOW_RATE: '0', SIM_V3_RATE_LIMIT: '1000000000' }, /simulator listening on/);
     children.push(sim.child);
     const simUrl = /(http:\/\/\S+)/.exec(sim.line)?.[1] ?? '';
+    const pg = await startThrowawayPostgres();
+    process.on('exit', () => pg.stop());
     const serve = async (role: Exclude<PathName, 'direct'>): Promise<Target> => {
-      const started = await startChild([here, '--serve', role, simUrl], process.env, /^\{/);
+      const started = await startChild([here, '--serve', role, simUrl, ...(role === 'oursPg' ? [pg.url] : [])], process.env, /^\{/);
       children.push(started.child);
       const info = JSON.parse(started.line) as { url: string; headers: Record<string, string> };
       return { name: role, url: info.url, headers: () => ({ ...info.headers }), pid: started.child.pid };
     };
-    const targets: Target[] = [{ name: 'direct', url: simUrl, headers: () => signedHeaders(PATH), pid: sim.child.pid }, await serve('ours'), await serve('baseline'), await serve('floor')];
+    const targets: Target[] = [{ name: 'direct', url: simUrl, headers: () => signedHeaders(PATH), pid: sim.child.pid }, await serve('ours'), await serve('oursPg'), await serve('baseline'), await serve('floor')];
 
     const rps = perPath<number[]>(() => []);
     const cpuUs = perPath<number[]>(() => []);
     const lat = perPath(() => ({ p50: [] as number[], p99: [] as number[] }));
     const overFloor: number[] = [];
+    const pgOverOurs: number[] = [];
     let round = 0;
     console.log(
       `proxy bench: upstream = the simulator (${simUrl}), ${CONNECTIONS} connections, ${SLICES} slices of ${DURATION_S} s per path per round, ${SERIAL} serial round trips; ${ROUNDS} rounds + 1 warm-up`,
@@ -309,6 +330,7 @@ async function bench(): Promise<void> {
           }
           // Paired within the round, like the ratio: both saw the same load.
           overFloor.push(percentile(samples.ours, 50) - percentile(samples.floor, 50));
+          pgOverOurs.push(percentile(samples.oursPg, 50) - percentile(samples.ours, 50));
         }
         console.log(`  ${targets.map((t) => `${t.name} ${Math.round(got[t.name])} req/s p50 ${percentile(samples[t.name], 50).toFixed(0)} µs`).join('; ')}`);
         return { ours: got.ours, peer: got.baseline };
@@ -350,8 +372,13 @@ async function bench(): Promise<void> {
         '',
       ].join('\n'),
     );
+    const pgAddedP50 = Math.round(median(pgOverOurs));
+    const pgThroughput = summary.ours.rps > 0 ? summary.oursPg.rps / summary.ours.rps : 0;
+    console.log(
+      `shared rate check on PostgreSQL (oursPg over ours): ${signed(pgAddedP50)} µs p50 (median of per-round differences), ${pgThroughput.toFixed(2)}x the req/s; target <= +300 µs and >= 0.8x (issue 22)`,
+    );
     console.log(`target: ours >= baseline req/s (ratio 1.0) and <= +150 µs at p50 over direct (BENCHMARKS.md "proxy")`);
-    writeResult({ ...result, details: { ...summary, oursOverFloorP50Us: oursOverFloor, oursOverFloorCpuUs: cpuOverFloor, connections: CONNECTIONS, serialRoundTrips: SERIAL, rounds: ROUNDS } });
+    writeResult({ ...result, details: { ...summary, oursOverFloorP50Us: oursOverFloor, oursOverFloorCpuUs: cpuOverFloor, pgOverOursP50Us: pgAddedP50, pgOverOursThroughput: Number(pgThroughput.toFixed(3)), connections: CONNECTIONS, serialRoundTrips: SERIAL, rounds: ROUNDS } });
   } finally {
     stopAll();
   }
@@ -363,8 +390,8 @@ if (serveAt >= 0) {
   const upstream = process.argv[serveAt + 2] ?? '';
   // A signal ends the server through exit(), so `node --cpu-prof` still writes its profile.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));
-  const serveRole = { ours: serveOurs, baseline: serveBaseline, floor: serveFloor }[role ?? ''];
-  if (!serveRole) throw new Error(`--serve ${role}: expected ours, baseline or floor`);
+  const serveRole = { ours: serveOurs, oursPg: (url: string) => serveOurs(url, process.argv[serveAt + 3]), baseline: serveBaseline, floor: serveFloor }[role ?? ''];
+  if (!serveRole) throw new Error(`--serve ${role}: expected ours, oursPg, baseline or floor`);
   await serveRole(upstream);
 } else {
   await bench();

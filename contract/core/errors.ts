@@ -95,6 +95,7 @@ export const errorCatalog = {
   'DESK429S': { status: 429, en: 'Too many private sockets: {detail}', zh: '私有连接过多：{detail}' },
   'DESK401S': { status: 401, en: 'Your session ended: {detail}; sign in again', zh: '会话已结束：{detail}；请重新登录' },
   'DESK503': { status: 503, en: 'The audit log is unavailable; nothing was sent', zh: '审计日志不可用；未发送任何请求' },
+  'DESK503S': { status: 503, en: 'The desk\'s database is unavailable ({detail}); nothing was done', zh: '工作台数据库不可用（{detail}）；未执行任何操作' },
   'DESK503R': { status: 503, en: 'The shared rate budget is unavailable ({detail}); nothing was sent', zh: '共享限速预算不可用（{detail}）；未发送任何请求' },
 } as const satisfies Record<string, ErrorDef>;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password-hash';
 import { UserStore } from '../src/auth/user-store';
 import { readKeyFile } from '../src/keys/key-file';
-import { openDatabase } from '../src/core/open-database';
+import { openSqliteStore } from '../src/core/storage/open-storage';
 import { tempDir } from '../src/test-support/temp-dir';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -43,7 +43,9 @@ describe('users CLI', () => {
     const dataDir = tempDir('desk-cli-');
     const add = run('users.ts', ['add', 'dana', '--role', 'broker', '--accounts', 'broker,main'], { DESK_DATA_DIR: dataDir }, 'dana-password-1\n');
     expect(add.code, add.err).toBe(0);
-    const user = new UserStore(openDatabase(join(dataDir, 'users.sqlite'))).get('dana');
+    const db = await openSqliteStore(join(dataDir, 'users.sqlite'), 'users');
+    const user = await new UserStore(db).get('dana');
+    await db.destroy();
     expect(user).toMatchObject({ name: 'dana', role: 'broker', accounts: ['broker', 'main'] });
     expect(user!.passwordHash).not.toContain('dana-password-1');
     expect(await verifyPassword('dana-password-1', user!.passwordHash)).toBe(true);

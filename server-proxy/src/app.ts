@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { endpoints, rolePermissions } from '@contract/catalog/endpoints';
@@ -6,7 +5,7 @@ import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './routes/audit-route';
 import { installArchive } from './routes/install-archive';
-import { installJobs } from './routes/install-jobs';
+import { installJobs, type JobOwnership } from './routes/install-jobs';
 import { registerAuthRoutes } from './routes/auth-routes';
 import { sessionOf } from './auth/authenticate';
 import { LoginThrottle } from './auth/login-throttle';
@@ -21,7 +20,7 @@ import { HostPolicy } from './policy/host-policy';
 import { registerStaticWeb } from './routes/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './core/logger';
-import { openDatabase } from './core/open-database';
+import { isStorageFailure, memoryStore, type DeskDb } from './core/storage/open-storage';
 import { DeskMetrics } from './ops/desk-metrics';
 import { registerOpsRoutes } from './routes/ops-routes';
 import { requestIdOf } from './ops/request-id';
@@ -42,18 +41,20 @@ export interface AppDeps {
   auditStore: AuditStore;
   /** Team-mode users; without it only the one-time-token admin can sign in. */
   userStore?: UserStore;
-  /** Where sessions persist across restarts (main.ts passes the users' database);
-   *  without it they live in an in-memory database and end with the process. */
-  sessionDb?: Database;
-  /** The archive's SQLite file (archive/); without it the archive lives in memory and syncs only when asked. */
-  archiveDb?: Database;
+  /** Where sessions persist across restarts (main.ts passes the users store: a SQLite file or
+   *  the team's PostgreSQL); without it they live in an in-memory database and end with the process. */
+  sessionDb?: DeskDb;
+  /** The archive store (archive/: archive.sqlite or the team's PostgreSQL); without it the archive lives in memory and syncs only when asked. */
+  archiveDb?: DeskDb;
   clock?: Clock;
   timers?: Timers;
   logger?: Logger;
   /** Built web app to serve (dist/web); null serves none. */
   webDir?: string | null;
-  /** Where jobs persist (main.ts: jobs.sqlite beside the audit log); without it, in memory. */
-  jobDb?: Database;
+  /** Where jobs persist (main.ts: the jobs store, jobs.sqlite or the team's PostgreSQL); without it, in memory. */
+  jobDb?: DeskDb;
+  /** Who runs jobs here, when other proxies share the jobs store (main.ts: host:pid on PostgreSQL). */
+  jobOwnership?: JobOwnership;
   /** The WebSocket relay (relay/ws-*.ts), attached to the same HTTP server. */
   attachWsRelay?: AttachWsRelay;
   /** The rate budget shared with other proxies on one database (main.ts opens it from DESK_DATABASE_URL). */
@@ -76,7 +77,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   const hosts = new HostPolicy(config.host, config.allowedOrigins, config.allowedHosts);
   if (config.port !== 0) origins.allowServer(config.host, config.port);
   // Sources read at scrape time; the shaper and the jobs exist once the context is built.
-  let jobRows: () => Record<string, number> = () => ({});
+  let jobRows: () => Promise<Record<string, number>> = async () => ({});
   let relay: AttachedRelay | void = undefined;
   const metrics = new DeskMetrics({
     queueDepths: () => ctx.shaper.queueDepths(),
@@ -91,7 +92,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     keyStore: deps.keyStore,
     userStore: deps.userStore,
     auditStore: deps.auditStore,
-    sessions: new SessionStore(clock, config.sessionTtlMs, deps.sessionDb ?? openDatabase(':memory:'), deps.userStore),
+    sessions: new SessionStore(clock, config.sessionTtlMs, deps.sessionDb ?? (await memoryStore('users')), deps.userStore),
     loginTokens: new OneTimeTokens(clock, config.loginTokenTtlMs),
     loginThrottle: new LoginThrottle(clock),
     origins,
@@ -184,6 +185,10 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     if (status >= 400 && status < 500) {
       return replyError(request, reply, 'DESK400', { field: '(request)', detail: error.message.slice(0, 200) }, clock.now());
     }
+    if (isStorageFailure(error)) {
+      logger.error({ err: error.message.slice(0, 200), url: loggableUrl(request.url) }, 'the desk database failed; request refused');
+      return replyError(request, reply, 'DESK503S', { detail: error.message.slice(0, 120) }, clock.now());
+    }
     logger.error({ err: { message: error.message, code: error.code }, url: loggableUrl(request.url) }, 'unexpected error');
     return replyError(request, reply, '45001', {}, clock.now());
   });
@@ -191,12 +196,12 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   registerOpsRoutes(app, desk, metrics, deps.sharedBudget);
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
-  installArchive(app, desk, { db: deps.archiveDb });
-  const jobs = installJobs(app, desk, deps.jobDb ?? openDatabase(':memory:'));
-  jobRows = () => {
+  await installArchive(app, desk, { db: deps.archiveDb });
+  const jobs = installJobs(app, desk, deps.jobDb ?? (await memoryStore('jobs')), deps.jobOwnership);
+  jobRows = async () => {
     const total: Record<string, number> = {};
-    for (const id of jobs.store.runnable()) {
-      const { total: _all, ...byState } = jobs.store.counts(id);
+    for (const id of await jobs.store.runnable()) {
+      const { total: _all, ...byState } = await jobs.store.counts(id);
       for (const [state, n] of Object.entries(byState)) total[state] = (total[state] ?? 0) + n;
     }
     return total;
@@ -204,8 +209,8 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   await app.register(async (api) => registerApiRelay(api, desk));
   const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);
   // Rows a previous run left without an outcome (it stopped mid-call) are settled now.
-  reconciler.resumeAll();
-  jobs.resumeAll();
+  await reconciler.resumeAll();
+  await jobs.resumeAll();
 
   if (deps.attachWsRelay) {
     const hooks: WsRelayHooks = {
@@ -216,7 +221,11 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
       },
       checkOrigin: (origin) => origins.isAllowed(origin),
       checkHost: (host) => hosts.isAllowed(host),
-      recheckSession: (session, fresh) => ctx.sessions.check(session.id, fresh),
+      // The cached verdict when it is recent (the relay's periodic watch), else the database's.
+      recheckSession: (session, fresh) => {
+        const cached = fresh ? undefined : ctx.sessions.cached(session.id);
+        return cached ? { session: cached } : ctx.sessions.check(session.id, fresh);
+      },
       reconcile: (target, why) => reconciler.settle(target, why),
       permissionsFor: (session) => rolePermissions[session.role],
       audit: ctx.auditStore,
@@ -228,7 +237,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   }
 
   const sweep = setInterval(() => {
-    ctx.sessions.sweep();
+    ctx.sessions.sweep().catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'expired sessions not swept; the next sweep tries again'));
     ctx.loginThrottle.sweep();
   }, 60_000);
   sweep.unref();

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AuditStore } from './audit/audit-store';
-import { openDatabase } from './core/open-database';
+import { memoryStore } from './core/storage/open-storage';
 import { TestUpstream } from './test-support/ws-test-upstream';
 import { FakeUpstream, type RecordedCall } from './test-support/fake-upstream';
 import { relayWithLimits } from './test-support/relay-with-limits';
@@ -106,7 +106,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('finding 1: session changes reach open sockets within 1 s', () => {
   it('closes the private socket on logout, saying why, and a trade op after it is neither sent nor audited', async () => {
-    const s = desk.signIn('trader', ['main'], 'logout-user');
+    const s = await desk.signIn('trader', ['main'], 'logout-user');
     const b = await loggedInSocket(s.cookie);
     const before = Date.now();
     const out = await desk.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: s.cookie, 'x-desk-csrf': s.csrf } });
@@ -117,29 +117,29 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
     expect(closed).toEqual({ code: 4401, reason: 'session ended: signed out' });
     expect(b.frames.some((f) => f.code === 'DESK401S')).toBe(true);
     expect(tradesUpstream().some((m) => m.id === 'after-logout')).toBe(false);
-    expect(desk.auditStore.query({ user: 'logout-user' }).list).toEqual([]);
+    expect((await desk.auditStore.query({ user: 'logout-user' })).list).toEqual([]);
   });
 
   it('closes it when another process removes the user, and the order sent right after is not placed or audited', async () => {
-    const s = desk.signIn('trader', ['main'], 'removed-user');
+    const s = await desk.signIn('trader', ['main'], 'removed-user');
     const b = await loggedInSocket(s.cookie);
     // As bin/users.ts does: straight in the users' table, not through this proxy.
-    desk.userStore.remove('removed-user');
+    await desk.userStore.remove('removed-user');
     b.ws.send(JSON.stringify(placeOp('after-removal', 'after-removal')));
     expect(await b.closed).toEqual({ code: 4401, reason: 'session ended: user removed' });
     expect(tradesUpstream().some((m) => m.id === 'after-removal')).toBe(false);
-    expect(desk.auditStore.query({ user: 'removed-user' }).list).toEqual([]);
+    expect((await desk.auditStore.query({ user: 'removed-user' })).list).toEqual([]);
   });
 
   it('refuses a REST order at once when another process removed the user (no cached session)', async () => {
-    const s = desk.signIn('trader', ['main'], 'removed-rest');
+    const s = await desk.signIn('trader', ['main'], 'removed-rest');
     expect((await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie: s.cookie } })).statusCode).toBe(200);
-    desk.userStore.remove('removed-rest');
+    await desk.userStore.remove('removed-rest');
     const before = rest.calls.length;
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: JSON.stringify({ ...validOrder, clientOid: 'removed-rest-1' }) });
     expect(res.statusCode).toBe(401);
     expect(rest.calls.length).toBe(before);
-    expect(desk.auditStore.query({ user: 'removed-rest' }).list).toEqual([]);
+    expect((await desk.auditStore.query({ user: 'removed-rest' })).list).toEqual([]);
     // The page that drops to the login form learns why from /auth/me.
     const me = await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie: s.cookie } });
     expect(me.statusCode).toBe(401);
@@ -148,42 +148,42 @@ describe('finding 1: session changes reach open sockets within 1 s', () => {
   });
 
   it('closes every socket of a user demoted to viewer, public ones too', async () => {
-    const s = desk.signIn('trader', ['main'], 'demoted-user');
+    const s = await desk.signIn('trader', ['main'], 'demoted-user');
     const priv = await loggedInSocket(s.cookie);
     const pub = await openSocket(s.cookie, '/ws/public');
     const before = Date.now();
-    desk.userStore.put({ name: 'demoted-user', role: 'viewer', accounts: ['main'], passwordHash: 'unused' });
+    await desk.userStore.put({ name: 'demoted-user', role: 'viewer', accounts: ['main'], passwordHash: 'unused' });
     expect(await priv.closed).toEqual({ code: 4401, reason: 'session ended: role or accounts changed' });
     expect(await pub.closed).toEqual({ code: 4401, reason: 'session ended: role or accounts changed' });
     expect(Date.now() - before).toBeLessThan(1000);
   });
 
   it('closes it when the account list changes', async () => {
-    const s = desk.signIn('trader', ['main', 'sub'], 'reaccounted-user');
+    const s = await desk.signIn('trader', ['main', 'sub'], 'reaccounted-user');
     const b = await loggedInSocket(s.cookie);
-    desk.userStore.put({ name: 'reaccounted-user', role: 'trader', accounts: ['sub'], passwordHash: 'unused' });
+    await desk.userStore.put({ name: 'reaccounted-user', role: 'trader', accounts: ['sub'], passwordHash: 'unused' });
     expect((await b.closed).code).toBe(4401);
   });
 });
 
 describe('finding 2: unknown outcomes are first-class', () => {
   it('REST: a place-order whose answer never came says the order may exist, is audited unknown, then completed by clientOid', async () => {
-    const s = desk.signIn('trader', ['main'], 'rest-unknown');
+    const s = await desk.signIn('trader', ['main'], 'rest-unknown');
     rest.stall = (c) => c.url.includes('place-order');
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: JSON.stringify({ ...validOrder, clientOid: 'lost-rest-1' }) });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'DESK502U' });
     expect(res.json().msg).toContain('the order may exist');
-    const [row] = desk.auditStore.query({ user: 'rest-unknown' }).list;
+    const [row] = (await desk.auditStore.query({ user: 'rest-unknown' })).list;
     expect(row).toMatchObject({ state: 'unknown', clientOids: ['lost-rest-1'] });
     expect(row!.code).not.toBe('DESK502');
     // The exchange did take it: the reconciler finds it and completes the row with the truth.
     orders.set('lost-rest-1', { orderId: '777001', state: 'live' });
-    await expect.poll(() => desk.auditStore.query({ user: 'rest-unknown' }).list[0], { timeout: 5000 }).toMatchObject({ state: 'complete', code: '00000', orderIds: ['777001'] });
+    await expect.poll(async () => (await desk.auditStore.query({ user: 'rest-unknown' })).list[0], { timeout: 5000 }).toMatchObject({ state: 'complete', code: '00000', orderIds: ['777001'] });
   });
 
   it('WebSocket: a trade op past its timeout is "unknown, checking", then gets exactly one final answer', async () => {
-    const s = desk.signIn('trader', ['main'], 'ws-unknown');
+    const s = await desk.signIn('trader', ['main'], 'ws-unknown');
     const b = await loggedInSocket(s.cookie);
     exchangeWs.holdTrades = true;
     orders.set('lost-ws-1', { orderId: '888001', state: 'filled' });
@@ -197,16 +197,16 @@ describe('finding 2: unknown outcomes are first-class', () => {
     exchangeWs.releaseTrades();
     await wait(300);
     expect(b.frames.filter((m) => (m.event === 'trade' || m.event === 'error') && m.id === 'w1')).toHaveLength(1);
-    expect(desk.auditStore.query({ user: 'ws-unknown' }).list[0]).toMatchObject({ state: 'complete', code: '00000' });
+    expect((await desk.auditStore.query({ user: 'ws-unknown' })).list[0]).toMatchObject({ state: 'complete', code: '00000' });
   });
 
   it('reconciles at start every row a previous run left `sent`', async () => {
-    const store = new AuditStore(openDatabase(':memory:'));
-    const id = store.begin({ time: 1, user: 'crashed', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: ['left-sent-1'] });
+    const store = new AuditStore(await memoryStore('audit'));
+    const id = await store.begin({ time: 1, user: 'crashed', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: ['left-sent-1'] });
     orders.set('left-sent-1', { orderId: '999001', state: 'live' });
     const restarted = await testDesk(rest.url, {}, { auditStore: store });
     try {
-      await expect.poll(() => store.query({ user: 'crashed' }).list[0], { timeout: 5000 }).toMatchObject({ id, state: 'complete', code: '00000', orderIds: ['999001'] });
+      await expect.poll(async () => (await store.query({ user: 'crashed' })).list[0], { timeout: 5000 }).toMatchObject({ id, state: 'complete', code: '00000', orderIds: ['999001'] });
     } finally {
       await restarted.app.close();
     }
@@ -215,7 +215,7 @@ describe('finding 2: unknown outcomes are first-class', () => {
 
 describe('finding 4: parameters naming a UID are checked against the allowed accounts', () => {
   it("refuses a user limited to main reading another account's data through subUid", async () => {
-    const s = desk.signIn('trader', ['main'], 'main-only');
+    const s = await desk.signIn('trader', ['main'], 'main-only');
     const before = rest.calls.length;
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/account/max-transferable?coin=USDT&subUid=1000002', headers: s.headers });
     expect(res.statusCode).toBe(403);
@@ -228,7 +228,7 @@ describe('finding 4: parameters naming a UID are checked against the allowed acc
 
 describe('finding 6: duplicate JSON keys', () => {
   it('refuses a body that repeats a key with 400 naming it, and sends nothing', async () => {
-    const s = desk.signIn('trader', ['main'], 'dup-keys');
+    const s = await desk.signIn('trader', ['main'], 'dup-keys');
     const before = rest.calls.length;
     const body = JSON.stringify({ ...validOrder, clientOid: 'dup-1' }).replace('"price":"43000.5"', '"price":"-1","price":"43000.5"');
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: body });
@@ -240,7 +240,7 @@ describe('finding 6: duplicate JSON keys', () => {
 
 describe('finding 7: WebSocket ops get the strict catalog checks', () => {
   it('refuses a trade op with unknown top-level fields, an unknown private topic and 51 args, one error frame each, nothing upstream', async () => {
-    const s = desk.signIn('trader', ['main'], 'strict-ws');
+    const s = await desk.signIn('trader', ['main'], 'strict-ws');
     const b = await loggedInSocket(s.cookie);
     const upBefore = exchangeWs.receivedOn('/v3/ws/private').length;
     b.ws.send(JSON.stringify({ ...placeOp('x1', 'strict-1'), uid: '1000002', apiKey: 'other' }));
@@ -260,13 +260,13 @@ describe('finding 7: WebSocket ops get the strict catalog checks', () => {
 describe('finding 8: nesting depth is limited before parsing', () => {
   const deep = (n: number) => `{"a":${'['.repeat(n)}${']'.repeat(n)}}`;
   it('REST: a 20,000-level body is a 400 that says so, not a 503 from the audit log', async () => {
-    const s = desk.signIn('trader', ['main'], 'deep-rest');
+    const s = await desk.signIn('trader', ['main'], 'deep-rest');
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers: s.headers, payload: deep(20_000) });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('nests deeper than 32 levels');
   });
   it('WebSocket: a 20,000-level trade op is one error frame that says so', async () => {
-    const s = desk.signIn('trader', ['main'], 'deep-ws');
+    const s = await desk.signIn('trader', ['main'], 'deep-ws');
     const b = await loggedInSocket(s.cookie);
     b.ws.send(`{"op":"trade","id":"d1","topic":"place-order","args":[{"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}]}`);
     const e = await b.next((m) => m.event === 'error');
@@ -277,7 +277,7 @@ describe('finding 8: nesting depth is limited before parsing', () => {
 
 describe('finding 9: private sockets per user are limited', () => {
   it('refuses the fifth private socket of a user with a clear error and close reason; four upstream logins, not five', async () => {
-    const s = desk.signIn('trader', ['main'], 'many-tabs');
+    const s = await desk.signIn('trader', ['main'], 'many-tabs');
     const logins = () => exchangeWs.receivedOn('/v3/ws/private').filter((m) => (m as { op?: string }).op === 'login').length;
     const before = logins();
     for (let i = 0; i < 4; i++) await loggedInSocket(s.cookie);
@@ -298,7 +298,7 @@ describe('finding 11: smaller gaps', () => {
   });
 
   it('refuses a WebSocket upgrade for an unknown Host too', async () => {
-    const s = desk.signIn('trader', ['main'], 'rebind-ws');
+    const s = await desk.signIn('trader', ['main'], 'rebind-ws');
     const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/public`, { headers: { cookie: s.cookie, origin: TEST_ORIGIN, host: 'evil.example' } });
     ws.on('error', () => {}); // the refused handshake ends in an error event too
     const [, res] = (await once(ws, 'unexpected-response')) as [unknown, { statusCode: number }];
@@ -306,7 +306,7 @@ describe('finding 11: smaller gaps', () => {
   });
 
   it('sends Retry-After on a DESK429', async () => {
-    const s = desk.signIn('trader', ['main'], 'busy');
+    const s = await desk.signIn('trader', ['main'], 'busy');
     const calls = await Promise.all(Array.from({ length: 4 }, () => desk.app.inject({ method: 'GET', url: '/api/v3/account/settings', headers: s.headers })));
     const refused = calls.find((c) => c.statusCode === 429);
     expect(refused?.json()).toMatchObject({ code: 'DESK429' });
@@ -336,7 +336,7 @@ describe('finding 11: smaller gaps', () => {
   });
 
   it('ends the previous session when the browser signs in as another user', async () => {
-    const first = desk.signIn('trader', ['main'], 'first-user');
+    const first = await desk.signIn('trader', ['main'], 'first-user');
     const token = desk.issueAdminLoginPath();
     const res = await desk.app.inject({ method: 'GET', url: token, headers: { cookie: first.cookie } });
     expect(res.statusCode).toBe(302);

@@ -29,17 +29,20 @@ function runMain(args: string[], env: Record<string, string>) {
   return { child, firstLine };
 }
 
+/** A complete --upstream configuration against the fake upstream (its WebSockets go nowhere). */
+const upstreamEnv = (): Record<string, string> => ({
+  PORT: '0',
+  DESK_UPSTREAM_REST: upstream.url,
+  DESK_UPSTREAM_WS_PUBLIC: 'ws://127.0.0.1:1/v3/ws/public',
+  DESK_UPSTREAM_WS_PRIVATE: 'ws://127.0.0.1:1/v3/ws/private',
+  DESK_API_KEY: 'main-test-key',
+  DESK_API_SECRET: 'main-test-secret',
+  DESK_API_PASSPHRASE: 'main-test-pass',
+});
+
 describe('main (npm run proxy)', () => {
   it('prints exactly the Open line, and that URL signs the admin in', async () => {
-    const { child, firstLine } = runMain(['--upstream'], {
-      PORT: '0',
-      DESK_UPSTREAM_REST: upstream.url,
-      DESK_UPSTREAM_WS_PUBLIC: 'ws://127.0.0.1:1/v3/ws/public',
-      DESK_UPSTREAM_WS_PRIVATE: 'ws://127.0.0.1:1/v3/ws/private',
-      DESK_API_KEY: 'main-test-key',
-      DESK_API_SECRET: 'main-test-secret',
-      DESK_API_PASSPHRASE: 'main-test-pass',
-    });
+    const { child, firstLine } = runMain(['--upstream'], upstreamEnv());
     try {
       const { line, stderr } = await firstLine;
       expect(line, stderr).toMatch(/^Open http:\/\/127\.0\.0\.1:\d+\/auth\/token\?t=[A-Za-z0-9_-]+$/);
@@ -49,6 +52,13 @@ describe('main (npm run proxy)', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+
+  it('stops with a message naming DESK_DATABASE_URL and the database\'s reason when the database is wrong', async () => {
+    const { firstLine } = runMain(['--upstream'], { ...upstreamEnv(), DESK_DATABASE_URL: 'postgres://desk:wrong@127.0.0.1:1/desk' });
+    const result = await firstLine;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^desk: DESK_DATABASE_URL: the database cannot be reached: .*ECONNREFUSED/m);
   });
 
   it('fails with a clear message when --upstream lacks its settings', async () => {

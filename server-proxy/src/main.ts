@@ -1,5 +1,6 @@
 // `npm start` (embedded simulator) and `npm run proxy` (a configured upstream).
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
@@ -10,7 +11,7 @@ import { ConfigError, isLoopbackHost, loadConfig } from './core/config';
 import { KeyFileError } from './keys/key-file';
 import { KeySourceError, KeyStore, simulatorAccounts, upstreamAccounts } from './keys/key-store';
 import { createLogger } from './core/logger';
-import { openDatabase } from './core/open-database';
+import { openStorage, StorageError } from './core/storage/open-storage';
 import { PgRateBudget } from './policy/shared-rate-budget';
 import type { AttachWsRelay } from './relay/ws-relay-hooks';
 import { SimulatorStartError, SimulatorSupervisor } from './simulator-child';
@@ -77,9 +78,12 @@ async function main(): Promise<void> {
   }
 
   const dataDir = fromRoot(config.dataDir);
-  const auditStore = new AuditStore(openDatabase(join(dataDir, 'audit.sqlite')));
-  // Sessions live beside the users they belong to: one file, checked together on restore.
-  const usersDb = openDatabase(join(dataDir, 'users.sqlite'));
+  // SQLite files in the data directory, or every store in DESK_DATABASE_URL's PostgreSQL
+  // (issue 22); a wrong URL stops here with the database's reason.
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir });
+  const auditStore = new AuditStore(storage.db('audit'));
+  // Sessions live beside the users they belong to: one store, checked together on restore.
+  const usersDb = storage.db('users');
   const userStore = new UserStore(usersDb);
   const attachWsRelay = await loadWsRelay();
   if (!attachWsRelay) logger.warn('the WebSocket relay (relay/ws-relay.ts) is not present: /ws/* is unavailable');
@@ -95,8 +99,10 @@ async function main(): Promise<void> {
     auditStore,
     userStore,
     sessionDb: usersDb,
-    archiveDb: openDatabase(join(dataDir, 'archive.sqlite')),
-    jobDb: openDatabase(join(dataDir, 'jobs.sqlite')),
+    archiveDb: storage.db('archive'),
+    jobDb: storage.db('jobs'),
+    // On a shared database every process is its own job owner (install-jobs.ts).
+    ...(config.databaseUrl ? { jobOwnership: { owner: `${hostname()}:${process.pid}`, shared: true, leaseMs: config.jobLeaseMs } } : {}),
     logger,
     webDir: fromRoot(config.webDir),
     ...(attachWsRelay ? { attachWsRelay } : {}),
@@ -123,7 +129,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof KeySourceError || err instanceof KeyFileError || err instanceof SimulatorStartError) fail(err.message);
+  if (err instanceof ConfigError || err instanceof KeySourceError || err instanceof KeyFileError || err instanceof SimulatorStartError || err instanceof StorageError) fail(err.message);
   const code = (err as { code?: unknown }).code;
   if (code === 'EADDRINUSE') fail(`the port is already in use (${(err as Error).message})`);
   fail(`could not start: ${err instanceof Error ? err.message : String(err)}`);

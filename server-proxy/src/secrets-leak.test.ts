@@ -11,7 +11,7 @@ const seen: string[] = [];
 beforeAll(async () => {
   upstream = await FakeUpstream.start();
   desk = await testDesk(upstream.url, { logLevel: 'trace' });
-  desk.userStore.put({ name: 'tess', role: 'trader', accounts: ['main', 'sub'], passwordHash: await hashPassword('tess-password', { N: 1024, r: 8, p: 1 }) });
+  await desk.userStore.put({ name: 'tess', role: 'trader', accounts: ['main', 'sub'], passwordHash: await hashPassword('tess-password', { N: 1024, r: 8, p: 1 }) });
 });
 afterAll(async () => {
   await desk.app.close();
@@ -51,7 +51,7 @@ describe('keys never leave the proxy', () => {
     await call(desk, 'GET', '/audit?limit=100', admin);
 
     const down = await testDesk(await deadUpstreamUrl(), { logLevel: 'trace' });
-    const d = down.signIn('admin');
+    const d = await down.signIn('admin');
     await call(down, 'POST', '/api/v3/trade/place-order', d.headers, JSON.stringify(validOrder));
     await call(down, 'GET', '/api/v3/account/assets', d.headers);
     await down.app.close();

@@ -4,8 +4,11 @@
 // ID, so a record fetched twice (a retried page, overlapping windows, a restart mid-sync)
 // is stored once. Beside the records: the time spans known complete per feed, the gaps
 // (open ones are retried; lost ones aged out of the exchange's window before we got
-// them), and the paging state of a backfill that has not finished.
-import type { Database, Statement } from 'better-sqlite3';
+// them), and the paging state of a backfill that has not finished. The tables live in the
+// archive store (core/storage): archive.sqlite, or the team's PostgreSQL (issue 22).
+import type { Transaction } from 'kysely';
+import type { DeskTables } from '../core/storage/desk-tables';
+import type { DeskDb } from '../core/storage/open-storage';
 import { archiveFeeds, type ArchiveFeed } from '@contract/schemas/archive';
 
 export const feeds = archiveFeeds;
@@ -48,85 +51,93 @@ export interface RowQuery {
   ref?: string | undefined;
 }
 
-export class ArchiveStore {
-  private readonly upsert: Statement;
-  private readonly exists: Statement;
-  private readonly spanRows: Statement;
-  private readonly gapRows: Statement;
+/** Rows per statement: 7 parameters a row stays far below both engines' limits. */
+const WRITE_CHUNK = 500;
+/** Rows per page when iterating: bounded memory however many rows match. */
+const READ_PAGE = 1_000;
 
-  constructor(private readonly db: Database) {
-    db.exec(`
-      -- Stored in time order (the screens and the CSV read ranges of time, so a range is
-      -- one sequential scan); the unique index on the record's own ID keeps each record once.
-      CREATE TABLE IF NOT EXISTS archive_records (
-        feed TEXT NOT NULL, account TEXT NOT NULL, record_id TEXT NOT NULL,
-        time_ms INTEGER NOT NULL, ref TEXT NOT NULL, body TEXT NOT NULL, archived_ms INTEGER NOT NULL,
-        PRIMARY KEY (feed, account, time_ms, record_id)
-      ) WITHOUT ROWID;
-      CREATE UNIQUE INDEX IF NOT EXISTS archive_records_by_id ON archive_records (feed, account, record_id);
-      CREATE TABLE IF NOT EXISTS archive_spans (
-        feed TEXT NOT NULL, account TEXT NOT NULL, from_ms INTEGER NOT NULL, to_ms INTEGER NOT NULL,
-        PRIMARY KEY (feed, account, from_ms)
-      );
-      CREATE TABLE IF NOT EXISTS archive_gaps (
-        id INTEGER PRIMARY KEY, feed TEXT NOT NULL, account TEXT NOT NULL, from_ms INTEGER NOT NULL, to_ms INTEGER NOT NULL,
-        state TEXT NOT NULL, reason TEXT NOT NULL, attempts INTEGER NOT NULL, updated_ms INTEGER NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS archive_backfills (
-        feed TEXT NOT NULL, account TEXT NOT NULL, cursor TEXT NOT NULL, top_ms INTEGER NOT NULL, done INTEGER NOT NULL,
-        PRIMARY KEY (feed, account)
-      );`);
-    // A record the exchange changed since (a loan repaid, an order filled) replaces its
-    // body; the key stays, so it is still one row.
-    this.upsert = db.prepare(`INSERT INTO archive_records (feed, account, record_id, time_ms, ref, body, archived_ms)
-      VALUES (@feed, @account, @id, @time, @ref, @body, @now)
-      ON CONFLICT (feed, account, record_id) DO UPDATE SET body = excluded.body, time_ms = excluded.time_ms, ref = excluded.ref
-      WHERE body <> excluded.body`);
-    this.exists = db.prepare('SELECT 1 FROM archive_records WHERE feed = ? AND account = ? AND record_id = ?').pluck();
-    this.spanRows = db.prepare('SELECT from_ms AS "from", to_ms AS "to" FROM archive_spans WHERE feed = ? AND account = ? ORDER BY from_ms');
-    this.gapRows = db.prepare(
-      'SELECT id, from_ms AS "from", to_ms AS "to", state, reason, attempts, updated_ms AS updated FROM archive_gaps WHERE feed = ? AND account = ? ORDER BY from_ms',
-    );
-  }
+type Trx = Transaction<DeskTables>;
+
+export class ArchiveStore {
+  constructor(private readonly db: DeskDb) {}
 
   /**
    * Stores rows and (optionally) marks a span complete, in one transaction: a crash
-   * leaves either both or neither. Returns how many rows were new.
+   * leaves either both or neither. Resolves with how many rows were new.
    */
-  put(feed: Feed, account: string, rows: readonly ArchivedRow[], now: number, complete?: Span, backfill?: Backfill): number {
-    return this.db.transaction(() => {
+  async put(feed: Feed, account: string, rows: readonly ArchivedRow[], now: number, complete?: Span, backfill?: Backfill): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
       let added = 0;
-      for (const r of rows) {
-        const known = this.exists.get(feed, account, r.id) !== undefined;
-        this.upsert.run({ feed, account, id: r.id, time: r.time, ref: r.ref, body: r.body, now });
-        if (!known) added++;
+      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+        const chunk = rows.slice(i, i + WRITE_CHUNK);
+        const known = await trx
+          .selectFrom('archive_records')
+          .select('record_id')
+          .where('feed', '=', feed)
+          .where('account', '=', account)
+          .where('record_id', 'in', chunk.map((r) => r.id))
+          .execute();
+        const seen = new Set(known.map((k) => k.record_id));
+        // A record fetched twice in one batch counts once.
+        for (const r of new Set(chunk.map((c) => c.id))) if (!seen.has(r)) added++;
+        // A record the exchange changed since (a loan repaid, an order filled) replaces its
+        // body; the key stays, so it is still one row. The last copy in a batch wins.
+        const latest = new Map(chunk.map((r) => [r.id, r]));
+        await trx
+          .insertInto('archive_records')
+          .values([...latest.values()].map((r) => ({ feed, account, record_id: r.id, time_ms: r.time, ref: r.ref, body: r.body, archived_ms: now })))
+          .onConflict((oc) =>
+            oc
+              .columns(['feed', 'account', 'record_id'])
+              .doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), time_ms: eb.ref('excluded.time_ms'), ref: eb.ref('excluded.ref') }))
+              .where((eb) => eb('archive_records.body', '<>', eb.ref('excluded.body'))),
+          )
+          .execute();
       }
-      if (complete) this.addSpan(feed, account, complete, now);
-      if (backfill) this.setBackfill(feed, account, backfill);
+      if (complete) await this.addSpan(trx, feed, account, complete, now);
+      if (backfill) await this.setBackfill(trx, feed, account, backfill);
       return added;
-    })();
+    });
   }
 
   /** Merges a complete span with those it touches, and settles the open gaps it covers. */
-  private addSpan(feed: Feed, account: string, span: Span, now: number): void {
-    const touching = this.db
-      .prepare('SELECT from_ms AS "from", to_ms AS "to" FROM archive_spans WHERE feed = ? AND account = ? AND from_ms <= ? AND to_ms >= ?')
-      .all(feed, account, span.to + 1, span.from - 1) as Span[];
+  private async addSpan(trx: Trx, feed: Feed, account: string, span: Span, now: number): Promise<void> {
+    const touching = await trx
+      .selectFrom('archive_spans')
+      .select(['from_ms as from', 'to_ms as to'])
+      .where('feed', '=', feed)
+      .where('account', '=', account)
+      .where('from_ms', '<=', span.to + 1)
+      .where('to_ms', '>=', span.from - 1)
+      .execute();
     const from = Math.min(span.from, ...touching.map((s) => s.from));
     const to = Math.max(span.to, ...touching.map((s) => s.to));
-    this.db.prepare('DELETE FROM archive_spans WHERE feed = ? AND account = ? AND from_ms <= ? AND to_ms >= ?').run(feed, account, span.to + 1, span.from - 1);
-    this.db.prepare('INSERT INTO archive_spans (feed, account, from_ms, to_ms) VALUES (?, ?, ?, ?)').run(feed, account, from, to);
-    this.db
-      .prepare(`UPDATE archive_gaps SET state = 'filled', updated_ms = ? WHERE feed = ? AND account = ? AND state = 'open' AND from_ms >= ? AND to_ms <= ?`)
-      .run(now, feed, account, from, to);
+    await trx.deleteFrom('archive_spans').where('feed', '=', feed).where('account', '=', account).where('from_ms', '<=', span.to + 1).where('to_ms', '>=', span.from - 1).execute();
+    await trx.insertInto('archive_spans').values({ feed, account, from_ms: from, to_ms: to }).execute();
+    await trx
+      .updateTable('archive_gaps')
+      .set({ state: 'filled', updated_ms: now })
+      .where('feed', '=', feed)
+      .where('account', '=', account)
+      .where('state', '=', 'open')
+      .where('from_ms', '>=', from)
+      .where('to_ms', '<=', to)
+      .execute();
   }
 
-  spans(feed: Feed, account: string): Span[] {
-    return this.spanRows.all(feed, account) as Span[];
+  async spans(feed: Feed, account: string): Promise<Span[]> {
+    return this.db.selectFrom('archive_spans').select(['from_ms as from', 'to_ms as to']).where('feed', '=', feed).where('account', '=', account).orderBy('from_ms').execute();
   }
 
-  gaps(feed: Feed, account: string): Gap[] {
-    return this.gapRows.all(feed, account) as Gap[];
+  async gaps(feed: Feed, account: string): Promise<Gap[]> {
+    const rows = await this.db
+      .selectFrom('archive_gaps')
+      .select(['id', 'from_ms as from', 'to_ms as to', 'state', 'reason', 'attempts', 'updated_ms as updated'])
+      .where('feed', '=', feed)
+      .where('account', '=', account)
+      .orderBy('from_ms')
+      .execute();
+    return rows.map((r) => ({ ...r, state: r.state as GapState }));
   }
 
   /**
@@ -134,83 +145,92 @@ export class ArchiveStore {
    * sync (and counts its attempts); a lost one is data that aged out of the exchange's
    * window before it was archived, kept so the screens never imply completeness.
    */
-  recordGap(feed: Feed, account: string, span: Span, state: 'open' | 'lost', reason: string, now: number): void {
-    const same = this.db
-      .prepare(`SELECT id FROM archive_gaps WHERE feed = ? AND account = ? AND state = ? AND from_ms = ?`)
-      .pluck()
-      .get(feed, account, state, span.from) as number | undefined;
+  async recordGap(feed: Feed, account: string, span: Span, state: 'open' | 'lost', reason: string, now: number): Promise<void> {
+    const same = await this.db
+      .selectFrom('archive_gaps')
+      .select('id')
+      .where('feed', '=', feed)
+      .where('account', '=', account)
+      .where('state', '=', state)
+      .where('from_ms', '=', span.from)
+      .executeTakeFirst();
     if (same !== undefined) {
-      this.db.prepare('UPDATE archive_gaps SET to_ms = ?, reason = ?, attempts = attempts + 1, updated_ms = ? WHERE id = ?').run(span.to, reason.slice(0, 300), now, same);
+      await this.db
+        .updateTable('archive_gaps')
+        .set((eb) => ({ to_ms: span.to, reason: reason.slice(0, 300), attempts: eb('attempts', '+', 1), updated_ms: now }))
+        .where('id', '=', same.id)
+        .execute();
       return;
     }
-    this.db
-      .prepare('INSERT INTO archive_gaps (feed, account, from_ms, to_ms, state, reason, attempts, updated_ms) VALUES (?, ?, ?, ?, ?, ?, 1, ?)')
-      .run(feed, account, span.from, span.to, state, reason.slice(0, 300), now);
+    await this.db
+      .insertInto('archive_gaps')
+      .values({ feed, account, from_ms: span.from, to_ms: span.to, state, reason: reason.slice(0, 300), attempts: 1, updated_ms: now })
+      .execute();
   }
 
-  backfill(feed: Feed, account: string): Backfill | undefined {
-    const row = this.db.prepare('SELECT cursor, top_ms AS top, done FROM archive_backfills WHERE feed = ? AND account = ?').get(feed, account) as
-      | { cursor: string; top: number; done: number }
-      | undefined;
-    return row && { cursor: row.cursor, top: row.top, done: row.done === 1 };
+  async backfill(feed: Feed, account: string): Promise<Backfill | undefined> {
+    const row = await this.db.selectFrom('archive_backfills').select(['cursor', 'top_ms', 'done']).where('feed', '=', feed).where('account', '=', account).executeTakeFirst();
+    return row && { cursor: row.cursor, top: row.top_ms, done: row.done === 1 };
   }
 
-  private setBackfill(feed: Feed, account: string, b: Backfill): void {
-    this.db
-      .prepare(
-        'INSERT INTO archive_backfills (feed, account, cursor, top_ms, done) VALUES (?, ?, ?, ?, ?) ON CONFLICT (feed, account) DO UPDATE SET cursor = excluded.cursor, top_ms = excluded.top_ms, done = excluded.done',
-      )
-      .run(feed, account, b.cursor, b.top, b.done ? 1 : 0);
+  private async setBackfill(trx: Trx, feed: Feed, account: string, b: Backfill): Promise<void> {
+    await trx
+      .insertInto('archive_backfills')
+      .values({ feed, account, cursor: b.cursor, top_ms: b.top, done: b.done ? 1 : 0 })
+      .onConflict((oc) => oc.columns(['feed', 'account']).doUpdateSet((eb) => ({ cursor: eb.ref('excluded.cursor'), top_ms: eb.ref('excluded.top_ms'), done: eb.ref('excluded.done') })))
+      .execute();
   }
 
-  private where(q: RowQuery): { sql: string; args: (string | number)[] } {
-    let sql = '';
-    const args: (string | number)[] = [];
-    const add = (clause: string, value: string | number | undefined) => {
-      if (value === undefined) return;
-      sql += clause;
-      args.push(value);
-    };
-    add(' AND time_ms >= ?', q.from);
-    add(' AND time_ms <= ?', q.to);
-    add(' AND ref = ?', q.ref);
-    return { sql, args };
+  /** The records of a feed that match `q`, as a query to narrow further. */
+  private matching(feed: Feed, account: string, q: RowQuery) {
+    let sel = this.db.selectFrom('archive_records').where('feed', '=', feed).where('account', '=', account);
+    if (q.from !== undefined) sel = sel.where('time_ms', '>=', q.from);
+    if (q.to !== undefined) sel = sel.where('time_ms', '<=', q.to);
+    if (q.ref !== undefined) sel = sel.where('ref', '=', q.ref);
+    return sel;
   }
 
-  count(feed: Feed, account: string, q: RowQuery = {}): number {
-    const w = this.where(q);
-    return this.db.prepare(`SELECT count(*) FROM archive_records WHERE feed = ? AND account = ?${w.sql}`).pluck().get(feed, account, ...w.args) as number;
+  async count(feed: Feed, account: string, q: RowQuery = {}): Promise<number> {
+    const row = await this.matching(feed, account, q)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** Rows oldest first (time, then ID), at most `limit`, after the (time, id) of `after`. */
-  rows(feed: Feed, account: string, q: RowQuery, limit: number, after?: { time: number; id: string }): ArchivedRow[] {
-    const w = this.where(q);
-    const afterSql = after ? ' AND (time_ms > ? OR (time_ms = ? AND record_id > ?))' : '';
-    const afterArgs = after ? [after.time, after.time, after.id] : [];
-    return this.db
-      .prepare(`SELECT record_id AS id, time_ms AS time, ref, body FROM archive_records WHERE feed = ? AND account = ?${w.sql}${afterSql} ORDER BY time_ms, record_id LIMIT ?`)
-      .all(feed, account, ...w.args, ...afterArgs, limit) as ArchivedRow[];
+  async rows(feed: Feed, account: string, q: RowQuery, limit: number, after?: { time: number; id: string }): Promise<ArchivedRow[]> {
+    let sel = this.matching(feed, account, q);
+    if (after) sel = sel.where((eb) => eb.or([eb('time_ms', '>', after.time), eb.and([eb('time_ms', '=', after.time), eb('record_id', '>', after.id)])]));
+    return sel.select(['record_id as id', 'time_ms as time', 'ref', 'body']).orderBy('time_ms').orderBy('record_id').limit(limit).execute();
   }
 
-  /** Every matching row oldest first, read lazily (a CSV export of a million rows). */
-  iterate(feed: Feed, account: string, q: RowQuery): IterableIterator<ArchivedRow> {
-    const w = this.where(q);
-    return this.db
-      .prepare(`SELECT record_id AS id, time_ms AS time, ref, body FROM archive_records WHERE feed = ? AND account = ?${w.sql} ORDER BY time_ms, record_id`)
-      .iterate(feed, account, ...w.args) as IterableIterator<ArchivedRow>;
+  /**
+   * Every matching row oldest first, read in keyset pages of READ_PAGE (a CSV export of a
+   * million rows): memory stays bounded, and no cursor or connection is held between pages,
+   * so a slow reader blocks nobody else's writes on either engine.
+   */
+  async *iterate(feed: Feed, account: string, q: RowQuery): AsyncGenerator<ArchivedRow> {
+    let after: { time: number; id: string } | undefined;
+    for (;;) {
+      const page = await this.rows(feed, account, q, READ_PAGE, after);
+      yield* page;
+      const last = page.at(-1);
+      if (!last || page.length < READ_PAGE) return;
+      after = { time: last.time, id: last.id };
+    }
   }
 
   /** The distinct refs of a feed (the loan orders of the revisions, for the screen's picker). */
-  refs(feed: Feed, account: string): string[] {
-    return this.db.prepare('SELECT DISTINCT ref FROM archive_records WHERE feed = ? AND account = ? ORDER BY ref').pluck().all(feed, account) as string[];
+  async refs(feed: Feed, account: string): Promise<string[]> {
+    const rows = await this.matching(feed, account, {}).select('ref').distinct().orderBy('ref').execute();
+    return rows.map((r) => r.ref);
   }
 
   /** The oldest and newest archived time of a feed, or undefined when it holds nothing. */
-  extent(feed: Feed, account: string): Span | undefined {
-    const row = this.db.prepare('SELECT min(time_ms) AS "from", max(time_ms) AS "to" FROM archive_records WHERE feed = ? AND account = ?').get(feed, account) as {
-      from: number | null;
-      to: number | null;
-    };
-    return row.from === null || row.to === null ? undefined : { from: row.from, to: row.to };
+  async extent(feed: Feed, account: string): Promise<Span | undefined> {
+    const row = await this.matching(feed, account, {})
+      .select((eb) => [eb.fn.min<number | null>('time_ms').as('from'), eb.fn.max<number | null>('time_ms').as('to')])
+      .executeTakeFirstOrThrow();
+    return row.from === null || row.to === null ? undefined : { from: Number(row.from), to: Number(row.to) };
   }
 }

@@ -2,7 +2,7 @@
 // the one under way, which may cover other accounts and predate a moved exchange clock.
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '@contract/core/clock';
-import { openDatabase } from '../core/open-database';
+import { memoryStore } from '../core/storage/open-storage';
 import { KeyStore } from '../keys/key-store';
 import { testAccounts } from '../test-support/test-desk';
 import { ArchiveStore } from './archive-store';
@@ -28,7 +28,7 @@ function gatedFetch() {
 describe('archive sync requests during a pass', () => {
   it('run as the next pass, shared and widened, each caller seeing its own scope', async () => {
     const { fetch, calls, release } = gatedFetch();
-    const sync = new ArchiveSync({ store: new ArchiveStore(openDatabase(':memory:')), fetch, accounts: () => accounts, clock: systemClock });
+    const sync = new ArchiveSync({ store: new ArchiveStore(await memoryStore('archive')), fetch, accounts: () => accounts, clock: systemClock });
     const first = sync.syncAll({ account: 'main', feeds: ['revisions'] });
     await new Promise((r) => setTimeout(r, 10));
     const forSub = sync.syncAll({ account: 'sub', feeds: ['revisions'] });
@@ -49,7 +49,7 @@ describe('archive sync requests during a pass', () => {
   it('starts at once when no pass runs', async () => {
     const { fetch, calls, release } = gatedFetch();
     release();
-    const sync = new ArchiveSync({ store: new ArchiveStore(openDatabase(':memory:')), fetch, accounts: () => accounts, clock: systemClock });
+    const sync = new ArchiveSync({ store: new ArchiveStore(await memoryStore('archive')), fetch, accounts: () => accounts, clock: systemClock });
     const reports = await sync.syncAll({ feeds: ['revisions'] });
     expect(reports.map((r) => r.account)).toEqual(['main', 'sub']);
     expect(calls.length).toBeGreaterThan(0);

@@ -212,10 +212,10 @@ export class ArchiveSync {
     const exNow = this.exchangeNow(account.name);
     const end = exNow - SETTLE_MS;
     const oldest = def.windowMs === undefined ? -Infinity : exNow - def.windowMs + WINDOW_MARGIN_MS;
-    const last = store.spans(def.feed, account.name).at(-1);
+    const last = (await store.spans(def.feed, account.name)).at(-1);
     let start = last ? last.to + 1 : Math.max(exNow - def.horizonMs + WINDOW_MARGIN_MS, oldest);
     if (start < oldest) {
-      store.recordGap(def.feed, account.name, { from: start, to: oldest - 1 }, 'lost', "aged out of the exchange's window before it was archived", clock.now());
+      await store.recordGap(def.feed, account.name, { from: start, to: oldest - 1 }, 'lost', "aged out of the exchange's window before it was archived", clock.now());
       start = oldest;
     }
     while (start <= end) {
@@ -224,21 +224,21 @@ export class ArchiveSync {
       for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
         const r = await this.deps.fetch(account, def.endpoint, { startTime: String(start), endTime: String(chunkEnd), pageNo: String(pageNo), pageSize: String(def.pageSize) });
         if (!r.ok) {
-          store.recordGap(def.feed, account.name, { from: start, to: end }, 'open', `${r.code} ${r.message}`, clock.now());
+          await store.recordGap(def.feed, account.name, { from: start, to: end }, 'open', `${r.code} ${r.message}`, clock.now());
           throw new SyncFailed(`${def.endpoint} failed at ${new Date(start).toISOString()}: ${r.code} ${r.message}`);
         }
         const items = itemsOf(r.data);
         rows.push(...this.rowsOf(def, items));
         if (items.length < def.pageSize) break;
       }
-      report.added += store.put(def.feed, account.name, rows, clock.now(), { from: start, to: chunkEnd });
+      report.added += await store.put(def.feed, account.name, rows, clock.now(), { from: start, to: chunkEnd });
       start = chunkEnd + 1;
     }
   }
 
   private async syncCursor(account: AccountCredentials, def: CursorFeed, report: FeedReport): Promise<void> {
     const { store, clock } = this.deps;
-    let bf = store.backfill(def.feed, account.name);
+    let bf = await store.backfill(def.feed, account.name);
     if (!bf?.done) {
       // Backfill: newest to oldest. The cursor is committed with each page, so a restart
       // goes on from the page after the last one stored.
@@ -247,7 +247,7 @@ export class ArchiveSync {
       for (let pages = 0; pages < MAX_PAGES; pages++) {
         const r = await this.deps.fetch(account, def.endpoint, { endTime: String(top), limit: String(def.limit), ...(cursor ? { cursor } : {}) });
         if (!r.ok) {
-          store.recordGap(def.feed, account.name, { from: 0, to: top }, 'open', `${r.code} ${r.message}`, clock.now());
+          await store.recordGap(def.feed, account.name, { from: 0, to: top }, 'open', `${r.code} ${r.message}`, clock.now());
           throw new SyncFailed(`${def.endpoint} backfill failed: ${r.code} ${r.message}`);
         }
         const items = itemsOf(r.data);
@@ -255,7 +255,7 @@ export class ArchiveSync {
         const next = (r.data as { cursor?: string }).cursor || rows.at(-1)?.id || '';
         const done = items.length < def.limit || next === '';
         bf = { cursor: next, top, done };
-        report.added += store.put(def.feed, account.name, rows, clock.now(), done ? { from: 0, to: top } : undefined, bf);
+        report.added += await store.put(def.feed, account.name, rows, clock.now(), done ? { from: 0, to: top } : undefined, bf);
         if (done) break;
         cursor = next;
       }
@@ -263,7 +263,7 @@ export class ArchiveSync {
     }
     // Follow: everything after the complete span, newest first, stored page by page; the
     // span grows only once the whole range is in.
-    const last = store.spans(def.feed, account.name).at(-1);
+    const last = (await store.spans(def.feed, account.name)).at(-1);
     const from = (last?.to ?? 0) + 1;
     const end = clock.now() - SETTLE_MS;
     if (from > end) return;
@@ -271,14 +271,14 @@ export class ArchiveSync {
     for (let pages = 0; pages < MAX_PAGES; pages++) {
       const r = await this.deps.fetch(account, def.endpoint, { startTime: String(from), endTime: String(end), limit: String(def.limit), ...(cursor ? { cursor } : {}) });
       if (!r.ok) {
-        store.recordGap(def.feed, account.name, { from, to: end }, 'open', `${r.code} ${r.message}`, clock.now());
+        await store.recordGap(def.feed, account.name, { from, to: end }, 'open', `${r.code} ${r.message}`, clock.now());
         throw new SyncFailed(`${def.endpoint} failed after ${new Date(from).toISOString()}: ${r.code} ${r.message}`);
       }
       const items = itemsOf(r.data);
       const rows = this.rowsOf(def, items);
       const next = (r.data as { cursor?: string }).cursor || rows.at(-1)?.id || '';
       const done = items.length < def.limit || next === '';
-      report.added += store.put(def.feed, account.name, rows, clock.now(), done ? { from, to: end } : undefined);
+      report.added += await store.put(def.feed, account.name, rows, clock.now(), done ? { from, to: end } : undefined);
       if (done) return;
       cursor = next;
     }

@@ -5,7 +5,7 @@ import { REVISE_HISTORY_WINDOW_MS } from '@contract/schemas/earn-broker-convert'
 import { check } from '@contract/core/validation';
 import { configSchema } from '../core/config';
 import { KeyStore, simulatorAccounts } from '../keys/key-store';
-import { openDatabase } from '../core/open-database';
+import { memoryStore, openSqliteStore } from '../core/storage/open-storage';
 import { RateShaper } from '../policy/rate-shaper';
 import { systemClock } from '@contract/core/clock';
 import { startSimulator, type RunningSimulator } from '../simulator-child';
@@ -48,8 +48,8 @@ function realFetch(): FetchFn {
   return archiveFetcher({ upstream, shaper, config, clock: systemClock });
 }
 
-function syncOn(file: string, fetch: FetchFn): { store: ArchiveStore; sync: ArchiveSync } {
-  const store = new ArchiveStore(openDatabase(file));
+async function syncOn(file: string, fetch: FetchFn): Promise<{ store: ArchiveStore; sync: ArchiveSync }> {
+  const store = new ArchiveStore(await openSqliteStore(file, 'archive'));
   return { store, sync: new ArchiveSync({ store, fetch, accounts: () => [main], clock: systemClock }) };
 }
 
@@ -78,26 +78,26 @@ describe('archive sync', () => {
       if (++calls > 4) throw new Error('proxy killed');
       return real(account, id, query);
     };
-    const first = syncOn(file, dying);
+    const first = await syncOn(file, dying);
     const reports = await first.sync.syncAll({ feeds: ['revisions', 'loanOrders'] });
     expect(reports[0]!.ok).toBe(false);
-    const afterCrash = first.store.count('revisions', 'main');
+    const afterCrash = await first.store.count('revisions', 'main');
     expect(afterCrash).toBeGreaterThan(0);
 
     // A new process on the same file: it resumes, and refetches the chunk that was under way.
-    const second = syncOn(file, realFetch());
+    const second = await syncOn(file, realFetch());
     const again = await second.sync.syncAll({ feeds: ['revisions', 'loanOrders'] });
     expect(again.every((r) => r.ok)).toBe(true);
     const served = await servedRevisionIds(second.sync.exchangeNow('main'));
-    const archived = second.store.rows('revisions', 'main', {}, 100_000).map((r) => r.id);
+    const archived = (await await second.store.rows('revisions', 'main', {}, 100_000)).map((r) => r.id);
     expect(new Set(archived).size).toBe(archived.length);
     expect(new Set(archived)).toEqual(served);
     // A third pass over the same data adds nothing.
     const third = await second.sync.syncAll({ feeds: ['revisions', 'loanOrders'] });
     expect(third.reduce((n, r) => n + r.added, 0)).toBe(0);
-    expect(second.store.count('revisions', 'main')).toBe(served.size);
-    expect(new Set(second.store.rows('loanOrders', 'main', {}, 100).map((r) => r.id))).toEqual(new Set(['100000171', '100000172', '100000173', '100000174', '100000175']));
-    expect(second.store.spans('revisions', 'main')).toHaveLength(1);
+    expect(await second.store.count('revisions', 'main')).toBe(served.size);
+    expect(new Set((await await second.store.rows('loanOrders', 'main', {}, 100)).map((r) => r.id))).toEqual(new Set(['100000171', '100000172', '100000173', '100000174', '100000175']));
+    expect(await second.store.spans('revisions', 'main')).toHaveLength(1);
   });
 
   it('records a gap when the upstream fails midway, and fills it on the next run', async () => {
@@ -108,23 +108,23 @@ describe('archive sync', () => {
       if (++calls === 3) return { ok: false, refused: false, code: 'DESK502', message: 'connection reset' };
       return real(account, id, query);
     };
-    const { store, sync } = syncOn(file, failing);
+    const { store, sync } = await syncOn(file, failing);
     const [report] = await sync.syncAll({ feeds: ['revisions'] });
     expect(report!.ok).toBe(false);
     expect(report!.error).toMatch(/reviseHistory failed at .*DESK502 connection reset/);
-    const open = store.gaps('revisions', 'main').filter((g) => g.state === 'open');
+    const open = (await await store.gaps('revisions', 'main')).filter((g) => g.state === 'open');
     expect(open).toHaveLength(1);
     const [retry] = await sync.syncAll({ feeds: ['revisions'] });
     expect(retry!.ok).toBe(true);
-    expect(store.gaps('revisions', 'main').every((g) => g.state === 'filled')).toBe(true);
-    expect(new Set(store.rows('revisions', 'main', {}, 100_000).map((r) => r.id))).toEqual(await servedRevisionIds(sync.exchangeNow('main')));
+    expect((await await store.gaps('revisions', 'main')).every((g) => g.state === 'filled')).toBe(true);
+    expect(new Set((await await store.rows('revisions', 'main', {}, 100_000)).map((r) => r.id))).toEqual(await servedRevisionIds(sync.exchangeNow('main')));
   });
 
   it('keeps revisions the exchange has aged out of its window, and says what was lost', async () => {
     const file = join(tempDir('desk-archive-'), 'archive.sqlite');
-    const { store, sync } = syncOn(file, realFetch());
+    const { store, sync } = await syncOn(file, realFetch());
     expect((await sync.syncAll({ feeds: ['revisions'] }))[0]).toMatchObject({ ok: true });
-    const before = store.rows('revisions', 'main', {}, 100_000);
+    const before = await store.rows('revisions', 'main', {}, 100_000);
     const oldest = before[0]!.time;
 
     await advance(120 * DAY);
@@ -134,13 +134,13 @@ describe('archive sync', () => {
       // The sync learnt the exchange's clock from its window (within a minute or so).
       expect(Math.abs(sync.exchangeNow('main') - (Date.now() + 120 * DAY))).toBeLessThan(11 * 60_000);
       // Old rows stay; new ones came; the stretch that aged out unseen is a lost gap.
-      expect(store.rows('revisions', 'main', { to: oldest }, 10)[0]!.time).toBe(oldest);
+      expect((await await store.rows('revisions', 'main', { to: oldest }, 10))[0]!.time).toBe(oldest);
       const since = Date.now() + 40 * DAY;
-      expect(new Set(store.rows('revisions', 'main', { from: since }, 100_000).map((r) => r.id))).toEqual(await servedRevisionIds(sync.exchangeNow('main'), since));
-      const lost = store.gaps('revisions', 'main').filter((g) => g.state === 'lost');
+      expect(new Set((await await store.rows('revisions', 'main', { from: since }, 100_000)).map((r) => r.id))).toEqual(await servedRevisionIds(sync.exchangeNow('main'), since));
+      const lost = (await await store.gaps('revisions', 'main')).filter((g) => g.state === 'lost');
       expect(lost).toHaveLength(1);
       expect(lost[0]!.reason).toMatch(/aged out/);
-      expect(store.spans('revisions', 'main')).toHaveLength(2);
+      expect(await store.spans('revisions', 'main')).toHaveLength(2);
     }
   });
 });
@@ -149,7 +149,7 @@ describe('archive routes', () => {
   it('answers rows with which part only the archive has, and CSV with the same rows', async () => {
     const desk = await testDesk(simUrl, {}, { keyStore: keys });
     try {
-      const ops = desk.signIn('ops', ['main']);
+      const ops = await desk.signIn('ops', ['main']);
       const sync = await desk.app.inject({ method: 'POST', url: '/archive/sync?account=main&feed=revisions,loanOrders', headers: ops.headers });
       expect(sync.statusCode).toBe(200);
       const page = (await desk.app.inject({ method: 'GET', url: '/archive/revisions?account=main', headers: { cookie: ops.cookie } })).json();
@@ -169,7 +169,7 @@ describe('archive routes', () => {
       expect(backwards.json().msg).toMatch(/^to: the range ends before it starts/);
 
       // A trader may read fills, not the loans; a viewer neither the loans nor a sync.
-      const viewer = desk.signIn('viewer', ['main']);
+      const viewer = await desk.signIn('viewer', ['main']);
       const refused = await desk.app.inject({ method: 'GET', url: '/archive/revisions?account=main', headers: { cookie: viewer.cookie } });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().msg).toMatch(/earn\.read/);
@@ -195,17 +195,17 @@ describe('archive routes', () => {
 
 describe('archive CSV export at scale', () => {
   it('streams 100,000 archived fills, matching the archive row for row', async () => {
-    const db = openDatabase(':memory:');
+    const db = await memoryStore('archive');
     const store = new ArchiveStore(db);
     const t0 = Date.UTC(2025, 0, 1);
     const rows = Array.from({ length: 100_000 }, (_, i) => {
       const fill = { execId: String(1_000_000_000_000_000 + i), orderId: String(2_000_000_000_000_000 + (i >> 1)), symbol: i % 2 ? 'BTCUSDT' : 'ETHUSDT', side: i % 3 ? 'buy' : 'sell', execPrice: `${40000 + (i % 997)}.5`, execQty: '0.0012', execValue: '48.6', tradeScope: 'maker', createdTime: String(t0 + i * 1000) };
       return { id: fill.execId, time: t0 + i * 1000, ref: fill.orderId, body: JSON.stringify(fill) };
     });
-    store.put('fills', 'main', rows, t0, { from: 0, to: t0 + 100_000 * 1000 });
+    await store.put('fills', 'main', rows, t0, { from: 0, to: t0 + 100_000 * 1000 });
     const desk = await testDesk(simUrl, {}, { keyStore: keys, archiveDb: db });
     try {
-      const trader = desk.signIn('trader', ['main']);
+      const trader = await desk.signIn('trader', ['main']);
       const csv = await desk.app.inject({ method: 'GET', url: '/archive/fills.csv?account=main', headers: { cookie: trader.cookie } });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['x-archive-rows']).toBe('100000');
@@ -214,13 +214,13 @@ describe('archive CSV export at scale', () => {
       expect(lines[0]).toBe('time (UTC ISO 8601),time (ms since epoch),fill ID,order ID,symbol,side,price (quote coin),quantity (base coin),value (quote coin),maker/taker');
       expect(lines).toHaveLength(100_001);
       let i = 0;
-      for (const row of store.iterate('fills', 'main', {})) {
+      for await (const row of store.iterate('fills', 'main', {})) {
         const f = JSON.parse(row.body) as Record<string, string>;
         expect(lines[++i]).toBe([new Date(Number(f.createdTime)).toISOString(), f.createdTime, f.execId, f.orderId, f.symbol, f.side, f.execPrice, f.execQty, f.execValue, f.tradeScope].join(','));
       }
       expect(i).toBe(100_000);
       // Fills need trade.read, which every role has (read-only roles included).
-      const viewer = desk.signIn('viewer', ['main']);
+      const viewer = await desk.signIn('viewer', ['main']);
       expect((await desk.app.inject({ method: 'GET', url: '/archive/fills?account=main&limit=1', headers: { cookie: viewer.cookie } })).statusCode).toBe(200);
     } finally {
       await desk.app.close();

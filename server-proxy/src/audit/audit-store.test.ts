@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../core/open-database';
+import { openSqliteStore } from '../core/storage/open-storage';
+import { storageEngines } from '../test-support/storage-engines';
 import { auditEntrySchema } from '@contract/schemas/audit';
 import { auditDbRowSchema, AuditStore } from './audit-store';
 import { collectOrderRefs } from './order-refs';
@@ -22,10 +24,11 @@ const intent = {
   clientOids: ['c-1'],
 };
 
-describe('audit store', () => {
-  it('keeps the table, its row schema and the contract entry in step', () => {
-    const db = openDatabase(join(tempDir('desk-audit-'), 'audit.sqlite'));
-    new AuditStore(db);
+describe('audit store (SQLite files)', () => {
+  it('keeps the table, its row schema and the contract entry in step', async () => {
+    const file = join(tempDir('desk-audit-'), 'audit.sqlite');
+    await (await openSqliteStore(file, 'audit')).destroy();
+    const db = openDatabase(file);
     const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('audit') as string[];
     expect([...columns].sort()).toEqual(Object.keys(auditDbRowSchema.shape).sort());
     const columnOf = (field: string) => (field === 'time' ? 'ts' : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
@@ -55,7 +58,7 @@ describe('audit store', () => {
     });
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
-    const rows = new AuditStore(openDatabase(file)).query({ user: 'killed' }).list;
+    const rows = (await new AuditStore(await openSqliteStore(file, 'audit')).query({ user: 'killed' })).list;
     expect(rows.map((r) => [r.clientOids[0], r.state])).toEqual([
       ['k-3', 'sent'],
       ['k-2', 'complete'],
@@ -64,7 +67,7 @@ describe('audit store', () => {
     ]);
   });
 
-  it('adds the state column to a log from before write-ahead, its rows complete, and writes ahead on it', () => {
+  it('adds the state column to a log from before write-ahead, its rows complete, and writes ahead on it', async () => {
     const file = join(tempDir('desk-audit-'), 'audit.sqlite');
     const old = openDatabase(file);
     old.exec(`CREATE TABLE audit (
@@ -76,29 +79,52 @@ describe('audit store', () => {
       VALUES (1, 'old', 'main', 'placeOrder', 'POST', '/api/v3/trade/place-order', 'rest', '{}', 200, '00000', 'success', '["9"]', '["o-1"]')`).run();
     old.close();
 
-    const store = new AuditStore(openDatabase(file));
-    expect(store.query({ user: 'old' }).list).toEqual([expect.objectContaining({ state: 'complete', httpStatus: 200, orderIds: ['9'] })]);
-    const id = store.begin({ ...intent, user: 'old' });
-    expect(store.query({ user: 'old', state: 'sent' }).list.map((r) => r.id)).toEqual([id]);
+    const store = new AuditStore(await openSqliteStore(file, 'audit'));
+    expect((await store.query({ user: 'old' })).list).toEqual([expect.objectContaining({ state: 'complete', httpStatus: 200, orderIds: ['9'] })]);
+    const id = await store.begin({ ...intent, user: 'old' });
+    expect((await store.query({ user: 'old', state: 'sent' })).list.map((r) => r.id)).toEqual([id]);
     // Opening it again finds the column and adds nothing.
-    expect(new AuditStore(openDatabase(file)).query({ user: 'old' }).list).toHaveLength(2);
+    expect((await new AuditStore(await openSqliteStore(file, 'audit')).query({ user: 'old' })).list).toHaveLength(2);
+  });
+});
+
+describe.each(storageEngines)('audit store on $name', (engine) => {
+  const fresh = async () => {
+    const storage = await (await engine.place()).open();
+    onTestFinished(() => storage.close());
+    return new AuditStore(storage.db('audit'));
+  };
+
+  it('completes a sent row once, and refuses to complete a row that is not awaiting a result', async () => {
+    const store = await fresh();
+    const id = await store.begin(intent);
+    expect((await store.query({})).list[0]).toMatchObject({ id, state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['c-1'] });
+    await store.complete(id, { httpStatus: 200, code: '00000', msg: 'success', orderIds: ['42'], clientOids: ['c-1'] });
+    expect((await store.query({})).list[0]).toMatchObject({ id, state: 'complete', httpStatus: 200, code: '00000', orderIds: ['42'], time: intent.time });
+    await expect(store.complete(id, { httpStatus: 500, code: 'x', msg: 'again', orderIds: [], clientOids: [] })).rejects.toThrow(/not awaiting/);
+    await expect(store.complete(id + 1, { httpStatus: 200, code: '00000', msg: '', orderIds: [], clientOids: [] })).rejects.toThrow(/not awaiting/);
+    expect((await store.query({})).list[0]).toMatchObject({ code: '00000', msg: 'success' });
   });
 
-  it('completes a sent row once, and refuses to complete a row that is not awaiting a result', () => {
-    const store = new AuditStore(openDatabase(':memory:'));
-    const id = store.begin(intent);
-    expect(store.query({}).list[0]).toMatchObject({ id, state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['c-1'] });
-    store.complete(id, { httpStatus: 200, code: '00000', msg: 'success', orderIds: ['42'], clientOids: ['c-1'] });
-    expect(store.query({}).list[0]).toMatchObject({ id, state: 'complete', httpStatus: 200, code: '00000', orderIds: ['42'], time: intent.time });
-    expect(() => store.complete(id, { httpStatus: 500, code: 'x', msg: 'again', orderIds: [], clientOids: [] })).toThrow(/not awaiting/);
-    expect(() => store.complete(id + 1, { httpStatus: 200, code: '00000', msg: '', orderIds: [], clientOids: [] })).toThrow(/not awaiting/);
-    expect(store.query({}).list[0]).toMatchObject({ code: '00000', msg: 'success' });
+  it('rejects a malformed entry instead of writing half a row', async () => {
+    const store = await fresh();
+    await expect(store.record({ time: 1 } as never)).rejects.toThrow();
+    expect((await store.query({})).list).toHaveLength(0);
   });
 
-  it('rejects a malformed entry instead of writing half a row', () => {
-    const store = new AuditStore(openDatabase(':memory:'));
-    expect(() => store.record({ time: 1 } as never)).toThrow();
-    expect(store.query({}).list).toHaveLength(0);
+  it('pages newest first with filters, and lists the rows a start must reconcile', async () => {
+    const store = await fresh();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await store.record({ ...intent, time: 100 + i, user: i % 2 ? 'bob' : 'ann', httpStatus: 200, code: '00000', msg: '' }));
+    const open = await store.begin({ ...intent, time: 200, user: 'cat' });
+    await store.markUnknown(open, 'no answer');
+    const first = await store.query({ user: 'ann', limit: 2 });
+    expect(first.list.map((r) => r.id)).toEqual([ids[4], ids[2]]);
+    expect((await store.query({ user: 'ann', limit: 2, cursor: Number(first.cursor) })).list.map((r) => r.id)).toEqual([ids[0]]);
+    expect((await store.query({ from: 101, to: 103, limit: 5 })).list.map((r) => r.time)).toEqual([103, 102, 101]);
+    expect((await store.unresolved()).map((r) => [r.id, r.state, r.msg])).toEqual([[open, 'unknown', 'no answer']]);
+    expect(await store.row(open)).toMatchObject({ id: open, state: 'unknown' });
+    await store.ping();
   });
 });
 

@@ -1,4 +1,3 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import {
   auditEntrySchema,
@@ -13,13 +12,15 @@ import {
   type AuditRow,
   type AuditState,
 } from '@contract/schemas/audit';
+import type { DeskDb } from '../core/storage/open-storage';
 
 const MAX_BODY_CHARS = 64 * 1024;
 
 /**
- * A row of the audit table as SQLite returns it: the contract's AuditEntry in snake_case
- * (time is ts), plus the row id and its state. audit-store.test.ts holds the table, this
- * schema and the contract's entry in step, so a field added to one and not the others fails.
+ * A row of the audit table as the database returns it: the contract's AuditEntry in
+ * snake_case (time is ts), plus the row id and its state. audit-store.test.ts holds the
+ * table, this schema and the contract's entry in step, so a field added to one and not the
+ * others fails.
  */
 export const auditDbRowSchema = z.object({
   id: z.number(),
@@ -41,142 +42,107 @@ export const auditDbRowSchema = z.object({
 });
 
 /**
- * The audit log of every mutating call (REST and WebSocket trade ops). Writes are
- * synchronous and committed (WAL) when they return. A call that is sent upstream is
- * written ahead: begin() before it leaves (state `sent`), complete() when the answer
- * comes, so the log never lacks an attempt, even if the proxy dies mid-call. A refusal
- * that is never sent is one complete row (record()).
+ * The audit log of every mutating call (REST and WebSocket trade ops), in the audit store
+ * (audit.sqlite in WAL mode, or the team's PostgreSQL: issue 22). Each write is committed
+ * when its promise resolves. A call that is sent upstream is written ahead: begin() before
+ * it leaves (state `sent`), complete() when the answer comes, so the log never lacks an
+ * attempt, even if the proxy dies mid-call. A refusal that is never sent is one complete
+ * row (record()). A write that fails rejects: then the call is not sent.
  */
 export class AuditStore {
-  private readonly insert: Statement;
-  private readonly finish: Statement;
-  private readonly toUnknown: Statement;
-  private readonly openRows: Statement;
-
-  constructor(private readonly db: Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS audit (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      ts INTEGER NOT NULL,
-      user TEXT NOT NULL,
-      account TEXT NOT NULL,
-      endpoint TEXT NOT NULL,
-      method TEXT NOT NULL,
-      path TEXT NOT NULL,
-      channel TEXT NOT NULL,
-      request_body TEXT NOT NULL,
-      http_status INTEGER NOT NULL,
-      code TEXT NOT NULL,
-      msg TEXT NOT NULL,
-      order_ids TEXT NOT NULL,
-      client_oids TEXT NOT NULL
-    ) STRICT;
-    CREATE INDEX IF NOT EXISTS audit_ts ON audit (ts);
-    CREATE INDEX IF NOT EXISTS audit_user ON audit (user, id);
-    CREATE INDEX IF NOT EXISTS audit_account ON audit (account, id);
-    CREATE INDEX IF NOT EXISTS audit_endpoint ON audit (endpoint, id);`);
-    // Logs from before write-ahead hold only finished calls: they default to complete.
-    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('audit');
-    if (!columns.includes('state')) db.exec(`ALTER TABLE audit ADD COLUMN state TEXT NOT NULL DEFAULT 'complete'`);
-    // issue 22: the request ID the logs carry too; rows from before it have none.
-    if (!columns.includes('request_id')) db.exec(`ALTER TABLE audit ADD COLUMN request_id TEXT NOT NULL DEFAULT ''`);
-    this.insert = db.prepare(`INSERT INTO audit
-      (ts, user, account, endpoint, method, path, channel, request_body, http_status, code, msg, order_ids, client_oids, state, request_id)
-      VALUES (@ts, @user, @account, @endpoint, @method, @path, @channel, @request_body, @http_status, @code, @msg, @order_ids, @client_oids, @state, @request_id)`);
-    this.finish = db.prepare(`UPDATE audit SET http_status = @http_status, code = @code, msg = @msg, order_ids = @order_ids,
-      client_oids = @client_oids, state = 'complete' WHERE id = @id AND state IN ('sent', 'unknown')`);
-    this.toUnknown = db.prepare(`UPDATE audit SET http_status = 0, code = '', msg = @msg, state = 'unknown' WHERE id = @id AND state IN ('sent', 'unknown')`);
-    this.openRows = db.prepare(`SELECT * FROM audit WHERE state IN ('sent', 'unknown') ORDER BY id`);
-  }
+  constructor(private readonly db: DeskDb) {}
 
   /**
    * The answer never came (timeout, dropped link, or a restart after the call left): the
    * row says the outcome is unknown and being checked, until complete() records the truth.
    */
-  markUnknown(id: number, msg: string): void {
-    const info = this.toUnknown.run({ id, msg: msg.slice(0, 1000) });
-    if (info.changes !== 1) throw new Error(`audit row ${id} is not awaiting its result`);
+  async markUnknown(id: number, msg: string): Promise<void> {
+    const result = await this.db
+      .updateTable('audit')
+      .set({ http_status: 0, code: '', msg: msg.slice(0, 1000), state: 'unknown' })
+      .where('id', '=', id)
+      .where('state', 'in', ['sent', 'unknown'])
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new Error(`audit row ${id} is not awaiting its result`);
   }
 
   /** Rows whose outcome was never learnt (state sent or unknown), oldest first: what a start reconciles. */
-  unresolved(): AuditRow[] {
-    return this.openRows.all().map((r) => toRow(auditDbRowSchema.parse(r)));
+  async unresolved(): Promise<AuditRow[]> {
+    const rows = await this.db.selectFrom('audit').selectAll().where('state', 'in', ['sent', 'unknown']).orderBy('id').execute();
+    return rows.map((r) => toRow(auditDbRowSchema.parse(r)));
   }
 
-  /** Writes one complete row (a call that was never sent) and returns its id. Throws if the entry is malformed or the write fails. */
-  record(entry: AuditEntry): number {
+  /** Writes one complete row (a call that was never sent) and returns its id. Rejects if the entry is malformed or the write fails. */
+  async record(entry: AuditEntry): Promise<number> {
     const e = auditEntrySchema.parse(entry);
     return this.write(e, e, 'complete');
   }
 
   /**
    * Writes the row of a call about to be sent (state `sent`, result unknown) and returns
-   * its id for complete(). Throws if the write fails: then the call must not be sent.
+   * its id for complete(). Rejects if the write fails: then the call must not be sent.
    */
-  begin(intent: AuditIntent): number {
+  async begin(intent: AuditIntent): Promise<number> {
     const e = auditIntentSchema.parse(intent);
     return this.write(e, { httpStatus: 0, code: '', msg: '', orderIds: e.orderIds, clientOids: e.clientOids }, 'sent');
   }
 
-  /** Throws when the log cannot be read (GET /readyz). */
-  ping(): void {
-    this.db.prepare('SELECT 1 FROM audit LIMIT 1').all();
+  /** Rejects when the log cannot be read (GET /readyz). */
+  async ping(): Promise<void> {
+    await this.db.selectFrom('audit').select('id').limit(1).execute();
   }
 
-  /** Records the outcome on the row begin() wrote (state sent or unknown). Throws if the write fails or that row is not awaiting one. */
-  complete(id: number, outcome: AuditOutcome): void {
+  /** Records the outcome on the row begin() wrote (state sent or unknown). Rejects if the write fails or that row is not awaiting one. */
+  async complete(id: number, outcome: AuditOutcome): Promise<void> {
     const o = auditOutcomeSchema.parse(outcome);
-    const info = this.finish.run({ id, ...outcomeColumns(o) });
-    if (info.changes !== 1) throw new Error(`audit row ${id} is not awaiting its result`);
+    const result = await this.db
+      .updateTable('audit')
+      .set({ ...outcomeColumns(o), state: 'complete' })
+      .where('id', '=', id)
+      .where('state', 'in', ['sent', 'unknown'])
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new Error(`audit row ${id} is not awaiting its result`);
   }
 
-  private write(e: AuditIntent, o: AuditOutcome, state: AuditState): number {
-    const info = this.insert.run({
-      ts: e.time,
-      user: e.user,
-      account: e.account,
-      endpoint: e.endpoint,
-      method: e.method,
-      path: e.path,
-      channel: e.channel,
-      request_body: e.requestBody.length > MAX_BODY_CHARS ? `${e.requestBody.slice(0, MAX_BODY_CHARS)}…` : e.requestBody,
-      ...outcomeColumns(o),
-      state,
-      request_id: e.requestId ?? '',
-    });
-    return Number(info.lastInsertRowid);
+  /** The row `id`, or undefined. */
+  async row(id: number): Promise<AuditRow | undefined> {
+    const r = await this.db.selectFrom('audit').selectAll().where('id', '=', id).executeTakeFirst();
+    return r === undefined ? undefined : toRow(auditDbRowSchema.parse(r));
+  }
+
+  private async write(e: AuditIntent, o: AuditOutcome, state: AuditState): Promise<number> {
+    const { id } = await this.db
+      .insertInto('audit')
+      .values({
+        ts: e.time,
+        user: e.user,
+        account: e.account,
+        endpoint: e.endpoint,
+        method: e.method,
+        path: e.path,
+        channel: e.channel,
+        request_body: e.requestBody.length > MAX_BODY_CHARS ? `${e.requestBody.slice(0, MAX_BODY_CHARS)}…` : e.requestBody,
+        ...outcomeColumns(o),
+        state,
+        request_id: e.requestId ?? '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
   }
 
   /** Newest first; `cursor` = the smallest id of the previous page. */
-  query(q: AuditQuery): AuditPage {
-    const where: string[] = [];
-    const params: Record<string, string | number> = {};
-    const eq = (col: string, key: keyof AuditQuery) => {
-      const v = q[key];
-      if (v !== undefined) {
-        where.push(`${col} = @${key}`);
-        params[key] = v;
-      }
-    };
-    eq('user', 'user');
-    eq('account', 'account');
-    eq('endpoint', 'endpoint');
-    eq('code', 'code');
-    eq('state', 'state');
-    if (q.from !== undefined) {
-      where.push('ts >= @from');
-      params.from = q.from;
-    }
-    if (q.to !== undefined) {
-      where.push('ts <= @to');
-      params.to = q.to;
-    }
-    if (q.cursor !== undefined) {
-      where.push('id < @cursor');
-      params.cursor = q.cursor;
-    }
+  async query(q: AuditQuery): Promise<AuditPage> {
     const limit = q.limit ?? 50;
-    const sql = `SELECT * FROM audit ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${limit + 1}`;
-    const rows = this.db.prepare(sql).all(params).map((r) => toRow(auditDbRowSchema.parse(r)));
+    let sel = this.db.selectFrom('audit').selectAll();
+    for (const key of ['user', 'account', 'endpoint', 'code', 'state'] as const) {
+      const v = q[key];
+      if (v !== undefined) sel = sel.where(key, '=', v);
+    }
+    if (q.from !== undefined) sel = sel.where('ts', '>=', q.from);
+    if (q.to !== undefined) sel = sel.where('ts', '<=', q.to);
+    if (q.cursor !== undefined) sel = sel.where('id', '<', q.cursor);
+    const rows = (await sel.orderBy('id', 'desc').limit(limit + 1).execute()).map((r) => toRow(auditDbRowSchema.parse(r)));
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { list: page, cursor: rows.length > limit && last ? String(last.id) : null };

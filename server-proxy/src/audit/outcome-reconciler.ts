@@ -124,19 +124,18 @@ export class OutcomeReconciler {
     if (running) return running;
     const checkable = opKindOf(target.endpoint) !== undefined && refsOf(target).length > 0;
     const note = checkable ? `unknown, checking by clientOid: ${why}` : `unknown: ${why}; this call names no order to look up: check the account`;
-    try {
-      this.deps.audit.markUnknown(target.row, note);
-    } catch (err) {
-      this.deps.logger.warn({ auditRow: target.row, err: (err as Error).message }, 'audit row could not be marked unknown');
-    }
-    const job = this.run(target).finally(() => this.#inFlight.delete(target.row));
+    const job = this.deps.audit
+      .markUnknown(target.row, note)
+      .catch((err: unknown) => this.deps.logger.warn({ auditRow: target.row, err: (err as Error).message }, 'audit row could not be marked unknown'))
+      .then(() => this.run(target))
+      .finally(() => this.#inFlight.delete(target.row));
     this.#inFlight.set(target.row, job);
     return job;
   }
 
   /** At start: every row left `sent` or `unknown` by an earlier run is settled. Returns how many. */
-  resumeAll(): number {
-    const rows = this.deps.audit.unresolved();
+  async resumeAll(): Promise<number> {
+    const rows = await this.deps.audit.unresolved();
     for (const row of rows) void this.settle(targetOf(row), 'the proxy stopped before the answer came');
     if (rows.length > 0) this.deps.logger.info({ rows: rows.length }, 'reconciling audit rows left without an outcome');
     return rows.length;
@@ -170,7 +169,7 @@ export class OutcomeReconciler {
           orders = await this.lookUp(target.account, refs);
         }
         const outcome = judge(kind, orders);
-        this.complete(target, outcome);
+        await this.complete(target, outcome);
         return outcome;
       } catch (err) {
         if (!(err instanceof LookupUnavailable)) throw err;
@@ -183,11 +182,11 @@ export class OutcomeReconciler {
     return null;
   }
 
-  private complete(target: UnknownOutcome, outcome: SettledOutcome): void {
+  private async complete(target: UnknownOutcome, outcome: SettledOutcome): Promise<void> {
     const orderIds = new Set(target.orderIds);
     for (const o of outcome.orders) if (o.orderId) orderIds.add(o.orderId);
     try {
-      this.deps.audit.complete(target.row, { httpStatus: outcome.httpStatus, code: outcome.code, msg: outcome.msg, orderIds: [...orderIds], clientOids: [...target.clientOids] });
+      await this.deps.audit.complete(target.row, { httpStatus: outcome.httpStatus, code: outcome.code, msg: outcome.msg, orderIds: [...orderIds], clientOids: [...target.clientOids] });
       this.deps.logger.info({ auditRow: target.row, code: outcome.code }, 'unknown outcome settled');
     } catch (err) {
       // The late answer itself completed the row first: that record is the truth.

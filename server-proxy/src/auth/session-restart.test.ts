@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../core/open-database';
+import { openSqliteStore } from '../core/storage/open-storage';
 import { FakeUpstream } from '../test-support/fake-upstream';
 import { TEST_ORIGIN, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 import { hashPassword } from './password-hash';
@@ -17,9 +17,9 @@ afterAll(async () => {
 
 /** The proxy as main.ts builds it: users and sessions in one file of the data dir. */
 async function deskOn(dataDir: string): Promise<TestDesk> {
-  const db = openDatabase(join(dataDir, 'users.sqlite'));
+  const db = await openSqliteStore(join(dataDir, 'users.sqlite'), 'users');
   const desk = await testDesk(upstream.url, {}, { userStore: new UserStore(db), sessionDb: db });
-  desk.app.addHook('onClose', async () => db.close());
+  desk.app.addHook('onClose', async () => db.destroy());
   return desk;
 }
 
@@ -29,7 +29,7 @@ describe('sessions across a proxy restart (same data dir)', () => {
   it('keeps a team login and a one-time-token admin signed in, with the same csrf token, and signs out for good', async () => {
     const dataDir = tempDir('desk-restart-');
     const first = await deskOn(dataDir);
-    first.userStore.put({ name: 'tom', role: 'trader', accounts: ['main'], passwordHash: await hashPassword('tom-password', { N: 1024, r: 8, p: 1 }) });
+    await first.userStore.put({ name: 'tom', role: 'trader', accounts: ['main'], passwordHash: await hashPassword('tom-password', { N: 1024, r: 8, p: 1 }) });
     const login = await first.app.inject({
       method: 'POST',
       url: '/auth/login',
@@ -77,15 +77,15 @@ describe('sessions across a proxy restart (same data dir)', () => {
   it('does not bring back the session of a user removed while the proxy was down', async () => {
     const dataDir = tempDir('desk-restart-');
     const first = await deskOn(dataDir);
-    first.userStore.put({ name: 'olga', role: 'ops', accounts: ['sub'], passwordHash: 'unused' });
-    const { cookie } = first.signIn('ops', ['sub'], 'olga');
+    await first.userStore.put({ name: 'olga', role: 'ops', accounts: ['sub'], passwordHash: 'unused' });
+    const { cookie } = await first.signIn('ops', ['sub'], 'olga');
     expect((await first.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie } })).statusCode).toBe(200);
     await first.app.close();
 
     // What `users.ts remove olga` does to the file while no proxy runs.
-    const db = openDatabase(join(dataDir, 'users.sqlite'));
-    new UserStore(db).remove('olga');
-    db.close();
+    const db = await openSqliteStore(join(dataDir, 'users.sqlite'), 'users');
+    await new UserStore(db).remove('olga');
+    await db.destroy();
 
     const second = await deskOn(dataDir);
     try {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Statement } from 'better-sqlite3';
 import { z } from 'zod';
 import type { Clock } from '@contract/core/clock';
 import { accountNameSchema } from '../keys/account-credentials';
 import { roleSchema, type Role } from './roles';
 import type { UserRecord } from './user-store';
+import type { DeskDb } from '../core/storage/open-storage';
 
 export interface Session {
   id: string;
@@ -23,7 +23,7 @@ export type NewSession = Pick<Session, 'user' | 'role' | 'accounts'> & { localAd
 
 /** What a restored session is checked against: the team users as they are now. */
 export interface SessionUsers {
-  get(name: string): Pick<UserRecord, 'role' | 'accounts'> | undefined;
+  get(name: string): Promise<Pick<UserRecord, 'role' | 'accounts'> | undefined>;
 }
 
 const randomToken = () => randomBytes(32).toString('base64url');
@@ -70,53 +70,32 @@ const MAX_ENDED_REASONS = 10_000;
 const sameAccounts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
 /**
- * Sessions in SQLite (the users' database), so a restart signs nobody out, with a Map in
- * front: get() runs on every REST call and WS upgrade, and a hit is a Map lookup. The
- * database is read on a miss (a cookie this process has not seen, e.g. after a restart)
- * and every SESSION_RECHECK_MS for a cached session, and then checked again against the
- * user store: a user removed, or given another role or other accounts, while the proxy was
- * down or by another process while it runs, gets no session back.
- * Expired sessions are removed lazily on lookup and by sweep().
+ * Sessions in the users store (SQLite, or the team's PostgreSQL: issue 22), so a restart
+ * signs nobody out and a session made through one proxy works through another, with a Map
+ * in front: check() runs on every REST call and WS upgrade, and a hit is a Map lookup, no
+ * database round trip. The database is read on a miss (a cookie this process has not seen,
+ * e.g. after a restart or from another proxy) and every SESSION_RECHECK_MS for a cached
+ * session, and then checked again against the user store: a user removed, or given another
+ * role or other accounts, while the proxy was down or by another process while it runs,
+ * gets no session back. Expired sessions are removed lazily on lookup and by sweep().
  */
 export class SessionStore {
   readonly #cache = new Map<string, { session: Session; checkedAt: number }>();
   /** Why recently ended sessions ended, by id: an open socket of one is closed with this reason. */
   readonly #ended = new Map<string, SessionEndReason>();
-  readonly #insert: Statement;
-  readonly #select: Statement;
-  readonly #deleteOne: Statement;
-  readonly #deleteUser: Statement;
-  readonly #deleteExpired: Statement;
+  /** Reads of the database under way, by id: a page's burst of calls with a new cookie reads once. */
+  readonly #restoring = new Map<string, Promise<SessionCheck>>();
 
   constructor(
     private readonly clock: Clock,
     private readonly ttlMs: number,
-    db: Database,
+    private readonly db: DeskDb,
     /** Team-mode users; without them only local-admin sessions can be restored. */
     private readonly users: SessionUsers | undefined,
-  ) {
-    db.exec(`CREATE TABLE IF NOT EXISTS sessions (
-      id_hash TEXT PRIMARY KEY,
-      user TEXT NOT NULL,
-      role TEXT NOT NULL,
-      accounts TEXT NOT NULL,
-      csrf_token TEXT NOT NULL,
-      local_admin INTEGER NOT NULL,
-      created_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) STRICT;
-    CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user);
-    CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at);`);
-    this.#insert = db.prepare(`INSERT INTO sessions (id_hash, user, role, accounts, csrf_token, local_admin, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.#select = db.prepare('SELECT user, role, accounts, csrf_token, local_admin, created_at, expires_at FROM sessions WHERE id_hash = ?');
-    this.#deleteOne = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
-    this.#deleteUser = db.prepare('DELETE FROM sessions WHERE user = ?');
-    this.#deleteExpired = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
-  }
+  ) {}
 
-  /** Throws if the row cannot be written: a session that would vanish on restart is not handed out. */
-  create(input: NewSession): Session {
+  /** Rejects if the row cannot be written: a session that would vanish on restart is not handed out. */
+  async create(input: NewSession): Promise<Session> {
     const now = this.clock.now();
     const session: Session = {
       id: randomToken(),
@@ -128,22 +107,36 @@ export class SessionStore {
       expiresAt: now + this.ttlMs,
       localAdmin: input.localAdmin === true,
     };
-    this.#insert.run(
-      idHash(session.id),
-      session.user,
-      session.role,
-      JSON.stringify(session.accounts),
-      session.csrfToken,
-      session.localAdmin ? 1 : 0,
-      session.createdAt,
-      session.expiresAt,
-    );
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id_hash: idHash(session.id),
+        user: session.user,
+        role: session.role,
+        accounts: JSON.stringify(session.accounts),
+        csrf_token: session.csrfToken,
+        local_admin: session.localAdmin ? 1 : 0,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+      })
+      .execute();
     this.#cache.set(session.id, { session, checkedAt: now });
     return session;
   }
 
-  get(id: string | undefined): Session | undefined {
-    const checked = this.check(id);
+  /**
+   * The session `id` names when this process checked it less than SESSION_RECHECK_MS ago,
+   * without waiting for anything (the relay's per-call path); undefined means "ask check()".
+   */
+  cached(id: string | undefined): Session | undefined {
+    const hit = id ? this.#cache.get(id) : undefined;
+    const now = this.clock.now();
+    if (!hit || now - hit.checkedAt >= SESSION_RECHECK_MS || hit.session.expiresAt <= now) return undefined;
+    return hit.session;
+  }
+
+  async get(id: string | undefined): Promise<Session | undefined> {
+    const checked = await this.check(id);
     return 'session' in checked ? checked.session : undefined;
   }
 
@@ -152,7 +145,7 @@ export class SessionStore {
    * with that reason). `fresh` skips the cache: an order is not placed under a user
    * removed a moment ago by another process.
    */
-  check(id: string | undefined, fresh = false): SessionCheck {
+  async check(id: string | undefined, fresh = false): Promise<SessionCheck> {
     if (!id) return { ended: 'unknown session' };
     const now = this.clock.now();
     const cached = this.#cache.get(id);
@@ -161,33 +154,32 @@ export class SessionStore {
     if (cached && !fresh && now - cached.checkedAt < SESSION_RECHECK_MS) {
       session = cached.session;
     } else {
-      this.#cache.delete(id);
-      const restored = this.restore(id);
+      const restored = await this.restoreOnce(id, fresh);
       if ('ended' in restored) return restored;
       session = restored.session;
     }
-    if (session.expiresAt <= now) {
-      this.delete(id, 'expired');
+    if (session.expiresAt <= this.clock.now()) {
+      await this.delete(id, 'expired');
       return { ended: 'expired' };
     }
     return { session };
   }
 
-  delete(id: string | undefined, reason: SessionEndReason = 'signed out'): void {
+  async delete(id: string | undefined, reason: SessionEndReason = 'signed out'): Promise<void> {
     if (!id) return;
     this.#cache.delete(id);
-    this.#deleteOne.run(idHash(id));
     this.noteEnded(id, reason);
+    await this.db.deleteFrom('sessions').where('id_hash', '=', idHash(id)).execute();
   }
 
   /** Ends every session of a user (e.g. after the user was removed or changed role). */
-  deleteUser(user: string, reason: SessionEndReason = 'role or accounts changed'): void {
+  async deleteUser(user: string, reason: SessionEndReason = 'role or accounts changed'): Promise<void> {
     for (const [id, { session }] of this.#cache) {
       if (session.user !== user) continue;
       this.#cache.delete(id);
       this.noteEnded(id, reason);
     }
-    this.#deleteUser.run(user);
+    await this.db.deleteFrom('sessions').where('user', '=', user).execute();
   }
 
   private noteEnded(id: string, reason: SessionEndReason): void {
@@ -199,14 +191,14 @@ export class SessionStore {
     }
   }
 
-  sweep(): void {
+  async sweep(): Promise<void> {
     const now = this.clock.now();
     for (const [id, { session }] of this.#cache) {
       if (session.expiresAt > now) continue;
       this.#cache.delete(id);
       this.noteEnded(id, 'expired');
     }
-    this.#deleteExpired.run(now);
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   }
 
   /** Sessions this process holds in memory (the database may hold more, from before a restart). */
@@ -214,16 +206,35 @@ export class SessionStore {
     return this.#cache.size;
   }
 
+  /** One database read per id at a time; a fresh check never joins a read that began before it. */
+  private restoreOnce(id: string, fresh: boolean): Promise<SessionCheck> {
+    const pending = fresh ? undefined : this.#restoring.get(id);
+    if (pending) return pending;
+    const read = this.restore(id).finally(() => {
+      if (this.#restoring.get(id) === read) this.#restoring.delete(id);
+    });
+    this.#restoring.set(id, read);
+    return read;
+  }
+
   /** A cookie this process has not seen, or not checked for SESSION_RECHECK_MS: the database's row, if it still stands. */
-  private restore(id: string): SessionCheck {
+  private async restore(id: string): Promise<SessionCheck> {
     const hash = idHash(id);
-    const raw = this.#select.get(hash);
-    if (raw === undefined) return { ended: this.#ended.get(id) ?? 'unknown session' };
+    const raw = await this.db
+      .selectFrom('sessions')
+      .select(['user', 'role', 'accounts', 'csrf_token', 'local_admin', 'created_at', 'expires_at'])
+      .where('id_hash', '=', hash)
+      .executeTakeFirst();
+    if (raw === undefined) {
+      this.#cache.delete(id);
+      return { ended: this.#ended.get(id) ?? 'unknown session' };
+    }
     const parsed = rowSchema.safeParse(raw);
     const accounts = parsed.success ? parseAccounts(parsed.data.accounts) : undefined;
     if (!parsed.success || !accounts) {
       // A row this code cannot read grants nothing.
-      this.#deleteOne.run(hash);
+      this.#cache.delete(id);
+      await this.db.deleteFrom('sessions').where('id_hash', '=', hash).execute();
       return { ended: 'unknown session' };
     }
     const row = parsed.data;
@@ -238,11 +249,12 @@ export class SessionStore {
       localAdmin: row.local_admin === 1,
     };
     if (!session.localAdmin) {
-      const user = this.users?.get(session.user);
+      const user = await this.users?.get(session.user);
       if (!user || user.role !== session.role || !sameAccounts(user.accounts, session.accounts)) {
         const reason: SessionEndReason = user ? 'role or accounts changed' : 'user removed';
-        this.#deleteOne.run(hash);
+        this.#cache.delete(id);
         this.noteEnded(id, reason);
+        await this.db.deleteFrom('sessions').where('id_hash', '=', hash).execute();
         return { ended: reason };
       }
     }

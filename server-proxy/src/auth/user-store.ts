@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { accountNameSchema } from '../keys/account-credentials';
 import { roleSchema } from './roles';
+import type { DeskDb } from '../core/storage/open-storage';
 
 export const usernameSchema = z
   .string()
@@ -17,46 +17,39 @@ export type UserRecord = z.infer<typeof userRecordSchema>;
 
 const rowSchema = z.object({ name: z.string(), role: z.string(), accounts: z.string(), password_hash: z.string() });
 
-/** Team-mode users in SQLite (the passwords only as scrypt hashes, see password-hash.ts). */
+/**
+ * Team-mode users (the passwords only as scrypt hashes, see password-hash.ts), in the users
+ * store (core/storage): a SQLite file, or the team's PostgreSQL database (issue 22).
+ */
 export class UserStore {
-  constructor(private readonly db: Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS users (
-      name TEXT PRIMARY KEY,
-      role TEXT NOT NULL,
-      accounts TEXT NOT NULL,
-      password_hash TEXT NOT NULL,
-      created_at INTEGER NOT NULL
-    ) STRICT`);
-  }
+  constructor(private readonly db: DeskDb) {}
 
-  get(name: string): UserRecord | undefined {
-    const row = this.db.prepare('SELECT name, role, accounts, password_hash FROM users WHERE name = ?').get(name);
+  async get(name: string): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').select(['name', 'role', 'accounts', 'password_hash']).where('name', '=', name).executeTakeFirst();
     return row === undefined ? undefined : this.fromRow(row);
   }
 
-  list(): Omit<UserRecord, 'passwordHash'>[] {
-    return this.db
-      .prepare('SELECT name, role, accounts, password_hash FROM users ORDER BY name')
-      .all()
-      .map((row) => {
-        const { passwordHash: _omit, ...rest } = this.fromRow(row);
-        return rest;
-      });
+  async list(): Promise<Omit<UserRecord, 'passwordHash'>[]> {
+    const rows = await this.db.selectFrom('users').select(['name', 'role', 'accounts', 'password_hash']).orderBy('name').execute();
+    return rows.map((row) => {
+      const { passwordHash: _omit, ...rest } = this.fromRow(row);
+      return rest;
+    });
   }
 
   /** Adds or replaces a user. */
-  put(user: UserRecord, now = Date.now()): void {
+  async put(user: UserRecord, now = Date.now()): Promise<void> {
     const valid = userRecordSchema.parse(user);
-    this.db
-      .prepare(
-        `INSERT INTO users (name, role, accounts, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(name) DO UPDATE SET role = excluded.role, accounts = excluded.accounts, password_hash = excluded.password_hash`,
-      )
-      .run(valid.name, valid.role, JSON.stringify(valid.accounts), valid.passwordHash, now);
+    await this.db
+      .insertInto('users')
+      .values({ name: valid.name, role: valid.role, accounts: JSON.stringify(valid.accounts), password_hash: valid.passwordHash, created_at: now })
+      .onConflict((c) => c.column('name').doUpdateSet((eb) => ({ role: eb.ref('excluded.role'), accounts: eb.ref('excluded.accounts'), password_hash: eb.ref('excluded.password_hash') })))
+      .execute();
   }
 
-  remove(name: string): boolean {
-    return this.db.prepare('DELETE FROM users WHERE name = ?').run(name).changes > 0;
+  async remove(name: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('name', '=', name).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   private fromRow(row: unknown): UserRecord {

@@ -48,10 +48,12 @@ export const configSchema = z.strictObject({
   // GET /metrics answers loopback callers; with a token (DESK_METRICS_TOKEN, 16+ characters), also
   // others that send it as `Authorization: Bearer <token>` (a Prometheus on another host).
   metricsToken: z.string().min(16, 'must be at least 16 characters').optional(),
-  // DESK_DATABASE_URL (postgres://…): the exchange's rate limits are shared with every proxy on
-  // that database (policy/shared-rate-budget.ts). Users, sessions, audit and jobs stay in SQLite
-  // for now (issue 22 is not finished).
+  // DESK_DATABASE_URL (postgres://…): the desk's stores live in that database (core/storage),
+  // and the exchange's rate limits are shared with every proxy on it (policy/shared-rate-budget.ts).
   databaseUrl: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  // DESK_JOB_LEASE_MS: with several proxies on one database, how long a proxy's claim on a job
+  // lasts; another proxy takes the job over this long after its runner stopped (jobs/job-runner.ts).
+  jobLeaseMs: z.number().int().min(1_000).default(30_000),
   bodyLimit: z.number().int().positive().default(64 * 1024),
   sessionTtlMs: z.number().int().positive().default(12 * 60 * 60 * 1000),
   loginTokenTtlMs: z.number().int().positive().default(15 * 60 * 1000),
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Pro
   set('logLevel', env.LOG_LEVEL);
   set('metricsToken', env.DESK_METRICS_TOKEN);
   set('databaseUrl', env.DESK_DATABASE_URL);
+  set('jobLeaseMs', intFromEnv('DESK_JOB_LEASE_MS', env.DESK_JOB_LEASE_MS));
   const upstream: Record<string, unknown> = { ...fileUpstream };
   if (env.DESK_UPSTREAM_REST) upstream.rest = env.DESK_UPSTREAM_REST;
   if (env.DESK_UPSTREAM_WS_PUBLIC) upstream.wsPublic = env.DESK_UPSTREAM_WS_PUBLIC;

@@ -28,7 +28,8 @@ import { ProgressMeter } from './progress-meter';
 const endpoint = endpoints.setSubaccountAutotransfer;
 /** Upstream failures that mean the call never left (no connection was made). */
 const NEVER_SENT = new Set(['connection refused', 'host not found']);
-const LEASE_MS = 30_000;
+/** How long a claim holds a job (issue 22): another proxy takes over a job this long after its runner stopped renewing. */
+export const JOB_LEASE_MS = 30_000;
 const BACKOFF_MAX_MS = 10_000;
 
 export interface JobRunnerDeps {
@@ -43,6 +44,8 @@ export interface JobRunnerDeps {
   upstreamPath: string;
   /** Who this process is, for the job lease (issue 22: several proxies). */
   owner: string;
+  /** The lease a claim takes (JOB_LEASE_MS unless configured). */
+  leaseMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -61,11 +64,24 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
   }
 
   /** At start: every job left running by an earlier process continues. */
-  resumeAll(): number {
-    const ids = this.deps.store.runnable();
+  async resumeAll(): Promise<number> {
+    const ids = await this.deps.store.runnable();
     // kick() logs its own failures; the loops run on while start-up continues.
     for (const id of ids) void this.kick(id);
     return ids.length;
+  }
+
+  /**
+   * With other proxies on the database: look for running jobs every `everyMs`, so a job
+   * whose proxy died is taken over once its lease runs out. A job another proxy holds is
+   * left alone after one claim that fails.
+   */
+  watch(everyMs: number): void {
+    const timer = setInterval(() => {
+      this.resumeAll().catch((err: unknown) => this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'jobs not looked up; the next round tries again'));
+    }, everyMs);
+    timer.unref();
+    this.stopWatch = () => clearInterval(timer);
   }
 
   /** Starts the job's loop unless it is already going. Returns the loop's promise (tests await it). */
@@ -81,22 +97,25 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
 
   close(): void {
     this.closed = true;
+    this.stopWatch();
   }
+
+  private stopWatch = () => {};
 
   private async loop(id: number): Promise<void> {
     let backoff = 0;
     this.meter.begin(id, this.deps.clock.now());
     for (;;) {
       if (this.closed) return;
-      const job = this.deps.store.get(id);
+      const job = await this.deps.store.get(id);
       if (!job || job.state !== 'running') return;
       const now = this.deps.clock.now();
-      if (!this.deps.store.claim(id, this.deps.owner, now, now + LEASE_MS)) return;
-      const row = this.deps.store.nextRow(id);
+      if (!(await this.deps.store.claim(id, this.deps.owner, now, now + (this.deps.leaseMs ?? JOB_LEASE_MS)))) return;
+      const row = await this.deps.store.nextRow(id);
       if (!row) {
-        this.deps.store.setState(id, 'done', now);
+        await this.deps.store.setState(id, 'done', now);
         this.emit('progress', id);
-        this.deps.logger.info({ job: id, ...this.deps.store.counts(id) }, 'job done');
+        this.deps.logger.info({ job: id, ...(await this.deps.store.counts(id)) }, 'job done');
         return;
       }
       const result = await this.process(job, row);
@@ -114,16 +133,16 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
   private async process(job: JobRecord, row: StoredJobRow): Promise<'settled' | 'retry-later' | 'stopped'> {
     const { store, audit, clock } = this.deps;
     if (row.state === 'sending' && row.auditId !== null) {
-      const known = this.auditRow(row.auditId);
+      const known = await this.deps.audit.row(row.auditId);
       if (known && known.state === 'complete') {
         // The answer arrived and was logged before the stop: it settles the row; nothing is resent.
-        this.settle(job.id, row, known.code, known.msg);
+        await this.settle(job.id, row, known.code, known.msg);
         return 'settled';
       }
       if (known) {
         const note = 'no answer came before the proxy stopped; the exchange offers no read-back of this setting, so the same (idempotent) setting is sent again on the next audit row';
         try {
-          audit.complete(row.auditId, { httpStatus: 0, code: 'DESK502', msg: note, orderIds: [], clientOids: [] });
+          await audit.complete(row.auditId, { httpStatus: 0, code: 'DESK502', msg: note, orderIds: [], clientOids: [] });
         } catch (err) {
           this.deps.logger.warn({ job: job.id, auditRow: row.auditId, err: (err as Error).message }, 'could not close the unknown audit row');
         }
@@ -132,7 +151,7 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
 
     const account = this.deps.keyStore.get(job.account);
     if (!account) {
-      store.settleRow(job.id, row.seq, { state: 'failed', code: 'DESK403A', msg: `the account ${job.account} is no longer configured` }, clock.now());
+      await store.settleRow(job.id, row.seq, { state: 'failed', code: 'DESK403A', msg: `the account ${job.account} is no longer configured` }, clock.now());
       return 'settled';
     }
     const laneKey = `${account.rateKey}|${endpoint.rateLimit.group}`;
@@ -140,21 +159,24 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
     if (admission === 'full') return 'retry-later';
     if (admission !== 'go') await admission;
     // Paused or cancelled while waiting for the slot: give it back, send nothing.
-    if (store.get(job.id)?.state !== 'running' || this.closed) {
+    if ((await store.get(job.id))?.state !== 'running' || this.closed) {
       this.deps.shaper.release(laneKey);
       return 'stopped';
     }
 
     const body = JSON.stringify({ subUid: row.subUid, coin: row.coin, toAccountType: row.toAccountType });
-    let auditId: number;
+    let auditId: number | undefined;
     try {
-      auditId = audit.begin({ time: clock.now(), user: job.user, account: job.account, endpoint: endpoint.id, method: endpoint.method, path: endpoint.path, channel: 'rest', requestBody: body, orderIds: [], clientOids: [] });
-      store.markSending(job.id, row.seq, auditId, clock.now());
+      auditId = await audit.begin({ time: clock.now(), user: job.user, account: job.account, endpoint: endpoint.id, method: endpoint.method, path: endpoint.path, channel: 'rest', requestBody: body, orderIds: [], clientOids: [] });
+      await store.markSending(job.id, row.seq, auditId, clock.now(), this.deps.owner);
     } catch (err) {
       this.deps.shaper.release(laneKey);
-      this.deps.logger.error({ job: job.id, err: (err as Error).message }, 'audit log or job store unavailable; row not sent');
+      this.deps.logger.error({ job: job.id, err: (err as Error).message }, 'audit log or job store unavailable, or the lease lost; row not sent');
+      // The audit row was begun but the row is not ours to send: the log says nothing left.
+      if (auditId !== undefined) await audit.complete(auditId, { httpStatus: 0, code: 'DESK503S', msg: 'not sent: the job row could not be marked as sending', orderIds: [], clientOids: [] }).catch(() => undefined);
       return 'retry-later';
     }
+    const sentRow = auditId;
 
     let status: number;
     let code: string;
@@ -169,11 +191,11 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
       this.deps.shaper.release(laneKey);
       const reason = err instanceof UpstreamUnavailable ? err.reason : 'request failed';
       if (NEVER_SENT.has(reason)) {
-        audit.complete(auditId, { httpStatus: 502, code: 'DESK502', msg: `${reason}; nothing was sent`, orderIds: [], clientOids: [] });
-        store.settleRow(job.id, row.seq, { state: 'pending', code: '', msg: `${reason}; will retry` }, clock.now());
+        await audit.complete(sentRow, { httpStatus: 502, code: 'DESK502', msg: `${reason}; nothing was sent`, orderIds: [], clientOids: [] });
+        await store.settleRow(job.id, row.seq, { state: 'pending', code: '', msg: `${reason}; will retry` }, clock.now());
       } else {
         // It may have been applied: the row stays `sending` and the next turn treats it as unknown.
-        audit.markUnknown(auditId, `unknown, checking: ${reason}`);
+        await audit.markUnknown(sentRow, `unknown, checking: ${reason}`);
       }
       this.deps.logger.warn({ job: job.id, seq: row.seq, reason }, 'upstream unavailable during a job');
       return 'retry-later';
@@ -182,26 +204,22 @@ export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
     const outcome = { httpStatus: status, code, msg, orderIds: [], clientOids: [] };
     if (status === 429 || code === '429') {
       // Should not happen behind the shaper; the row was not applied, so it waits and goes again.
-      audit.complete(auditId, outcome);
-      store.settleRow(job.id, row.seq, { state: 'pending', code, msg }, clock.now());
+      await audit.complete(sentRow, outcome);
+      await store.settleRow(job.id, row.seq, { state: 'pending', code, msg }, clock.now());
       return 'retry-later';
     }
-    audit.complete(auditId, outcome);
-    this.settle(job.id, row, code, msg, data);
+    await audit.complete(sentRow, outcome);
+    await this.settle(job.id, row, code, msg, data);
     return 'settled';
   }
 
-  private settle(jobId: number, row: StoredJobRow, code: string, msg: string, data?: unknown): void {
+  private async settle(jobId: number, row: StoredJobRow, code: string, msg: string, data?: unknown): Promise<void> {
     const ok = code === '00000' && (data === undefined || data === 'success');
     const failMsg = code === '00000' ? `the exchange answered ${JSON.stringify(data)}` : msg;
-    this.deps.store.settleRow(jobId, row.seq, ok ? { state: 'applied', code, msg: '' } : { state: 'failed', code, msg: failMsg }, this.deps.clock.now());
+    await this.deps.store.settleRow(jobId, row.seq, ok ? { state: 'applied', code, msg: '' } : { state: 'failed', code, msg: failMsg }, this.deps.clock.now());
     this.meter.note(jobId, this.deps.clock.now());
   }
 
-  private auditRow(id: number) {
-    const row = this.deps.audit.query({ cursor: id + 1, limit: 1 }).list[0];
-    return row?.id === id ? row : undefined;
-  }
 }
 
 function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown } {

@@ -1,12 +1,20 @@
-// Where jobs and their rows live (issue 20). The runner and the routes speak to the
-// JobStore interface only, so a second engine (PostgreSQL, issue 22) implements the same
-// few operations; SqliteJobStore is the embedded one, in the proxy's data directory
-// beside the audit log. Every write is one committed statement or transaction: what a
-// call returns has survived a kill -9 (open-database.ts).
-import type { Database, Statement } from 'better-sqlite3';
+// Where jobs and their rows live (issue 20): the jobs store (core/storage), jobs.sqlite
+// beside the audit log, or the team's PostgreSQL (issue 22). The runner and the routes
+// speak to the JobStore interface only. Every write is one committed statement or
+// transaction: what a call resolves with has survived a kill -9 (open-database.ts).
+//
+// Several proxies on one database (issue 22): each job is run by the proxy holding its
+// lease. claim() is one conditional UPDATE (free, ours, or expired), so of two proxies
+// claiming together exactly one wins: PostgreSQL re-checks the condition on the row the
+// other's committed update left. A lease runs on the claiming proxy's clock; it is long
+// (30 s, far above the proxies' clock skew), and markSending() writes only while the
+// caller still holds it, so a proxy that lost its lease while it was stalled does not
+// send a row another proxy has taken over.
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { autoTransferAccountTypes } from '@contract/schemas/earn-broker-convert';
 import { jobRowState, jobState, type AutoTransferJobRow, type DeskSetting, type JobRowState, type JobState } from '@contract/schemas/broker-jobs';
+import type { DeskDb } from '../core/storage/open-storage';
 
 export interface JobRecord {
   id: number;
@@ -39,31 +47,34 @@ export interface JobCounts {
 }
 
 export interface JobStore {
-  create(job: { account: string; user: string; rows: readonly AutoTransferJobRow[] }, now: number): number;
-  get(id: number): JobRecord | undefined;
+  create(job: { account: string; user: string; rows: readonly AutoTransferJobRow[] }, now: number): Promise<number>;
+  get(id: number): Promise<JobRecord | undefined>;
   /** Newest first, for the given accounts. */
-  list(accounts: readonly string[], limit: number): JobRecord[];
+  list(accounts: readonly string[], limit: number): Promise<JobRecord[]>;
   /** Jobs that should be running (what a start resumes). */
-  runnable(): number[];
-  setState(id: number, state: JobState, now: number): void;
-  counts(id: number): JobCounts;
+  runnable(): Promise<number[]>;
+  setState(id: number, state: JobState, now: number): Promise<void>;
+  counts(id: number): Promise<JobCounts>;
   /** The row to work on next: one left `sending` (its outcome unknown) first, else the first `pending`. */
-  nextRow(id: number): StoredJobRow | undefined;
-  /** Write-ahead of a send: the row is `sending` with the audit row that describes the call. */
-  markSending(id: number, seq: number, auditId: number, now: number): void;
-  settleRow(id: number, seq: number, outcome: { state: Exclude<JobRowState, 'sending'>; code: string; msg: string }, now: number): void;
-  /** Failed rows back to pending; returns how many. */
-  retryFailed(id: number, now: number): number;
-  /** Pending rows to skipped (a cancel); returns how many. */
-  skipPending(id: number, now: number): number;
-  rows(id: number): StoredJobRow[];
+  nextRow(id: number): Promise<StoredJobRow | undefined>;
   /**
-   * Takes (or renews) the right to run a job until `until`. One proxy always wins here;
-   * with several proxies on one database (issue 22) the engine makes this atomic.
+   * Write-ahead of a send: the row is `sending` with the audit row that describes the call.
+   * Rejects unless `owner` still holds the job's lease (another proxy may have taken it over).
    */
-  claim(id: number, owner: string, now: number, until: number): boolean;
+  markSending(id: number, seq: number, auditId: number, now: number, owner: string): Promise<void>;
+  settleRow(id: number, seq: number, outcome: { state: Exclude<JobRowState, 'sending'>; code: string; msg: string }, now: number): Promise<void>;
+  /** Failed rows back to pending; returns how many. */
+  retryFailed(id: number, now: number): Promise<number>;
+  /** Pending rows to skipped (a cancel); returns how many. */
+  skipPending(id: number, now: number): Promise<number>;
+  rows(id: number): Promise<StoredJobRow[]>;
+  /**
+   * Takes (or renews) the right to run a job until `until`: when the job has no lease, it is
+   * `owner`'s already, or it ran out before `now`. Exactly one of several proxies wins.
+   */
+  claim(id: number, owner: string, now: number, until: number): Promise<boolean>;
   /** The latest setting this desk applied per sub-account and coin, for an account. */
-  deskSettings(account: string): DeskSetting[];
+  deskSettings(account: string): Promise<DeskSetting[]>;
 }
 
 const jobDbRow = z.object({ id: z.number(), kind: z.literal('autotransfer'), account: z.string(), user: z.string(), state: jobState, created_at: z.number(), updated_at: z.number() });
@@ -90,139 +101,129 @@ const toRow = (r: unknown): StoredJobRow => {
   return { jobId: x.job_id, seq: x.seq, subUid: x.sub_uid, coin: x.coin, toAccountType: x.to_account_type, state: x.state, code: x.code, msg: x.msg, attempts: x.attempts, auditId: x.audit_id, updatedAt: x.updated_at };
 };
 
-export class SqliteJobStore implements JobStore {
-  private readonly s: Record<string, Statement>;
+const changed = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
 
-  constructor(private readonly db: Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS jobs (
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      kind TEXT NOT NULL,
-      account TEXT NOT NULL,
-      user TEXT NOT NULL,
-      state TEXT NOT NULL,
-      created_at INTEGER NOT NULL,
-      updated_at INTEGER NOT NULL,
-      lease_owner TEXT,
-      lease_until INTEGER NOT NULL DEFAULT 0
-    ) STRICT;
-    CREATE INDEX IF NOT EXISTS jobs_account ON jobs (account, id);
-    CREATE INDEX IF NOT EXISTS jobs_state ON jobs (state);
-    CREATE TABLE IF NOT EXISTS job_rows (
-      job_id INTEGER NOT NULL REFERENCES jobs (id),
-      seq INTEGER NOT NULL,
-      sub_uid TEXT NOT NULL,
-      coin TEXT NOT NULL,
-      to_account_type TEXT NOT NULL,
-      state TEXT NOT NULL,
-      code TEXT NOT NULL DEFAULT '',
-      msg TEXT NOT NULL DEFAULT '',
-      attempts INTEGER NOT NULL DEFAULT 0,
-      audit_id INTEGER,
-      updated_at INTEGER NOT NULL,
-      PRIMARY KEY (job_id, seq)
-    ) STRICT;
-    CREATE INDEX IF NOT EXISTS job_rows_state ON job_rows (job_id, state, seq);
-    CREATE INDEX IF NOT EXISTS job_rows_applied ON job_rows (sub_uid, coin, updated_at) WHERE state = 'applied';`);
-    const p = (sql: string) => db.prepare(sql);
-    this.s = {
-      insertJob: p(`INSERT INTO jobs (kind, account, user, state, created_at, updated_at) VALUES ('autotransfer', ?, ?, 'running', ?, ?)`),
-      insertRow: p(`INSERT INTO job_rows (job_id, seq, sub_uid, coin, to_account_type, state, updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?)`),
-      get: p(`SELECT id, kind, account, user, state, created_at, updated_at FROM jobs WHERE id = ?`),
-      runnable: p(`SELECT id FROM jobs WHERE state = 'running' ORDER BY id`).pluck(),
-      setState: p(`UPDATE jobs SET state = ?, updated_at = ? WHERE id = ?`),
-      counts: p(`SELECT state, COUNT(*) AS n FROM job_rows WHERE job_id = ? GROUP BY state`),
-      sending: p(`SELECT * FROM job_rows WHERE job_id = ? AND state = 'sending' ORDER BY seq LIMIT 1`),
-      pending: p(`SELECT * FROM job_rows WHERE job_id = ? AND state = 'pending' ORDER BY seq LIMIT 1`),
-      markSending: p(`UPDATE job_rows SET state = 'sending', audit_id = ?, attempts = attempts + 1, updated_at = ? WHERE job_id = ? AND seq = ? AND state IN ('pending', 'sending')`),
-      settle: p(`UPDATE job_rows SET state = ?, code = ?, msg = ?, updated_at = ? WHERE job_id = ? AND seq = ?`),
-      retry: p(`UPDATE job_rows SET state = 'pending', updated_at = ? WHERE job_id = ? AND state = 'failed'`),
-      skip: p(`UPDATE job_rows SET state = 'skipped', msg = 'cancelled before it was sent', updated_at = ? WHERE job_id = ? AND state = 'pending'`),
-      rows: p(`SELECT * FROM job_rows WHERE job_id = ? ORDER BY seq`),
-      claim: p(`UPDATE jobs SET lease_owner = ?, lease_until = ? WHERE id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)`),
-      deskSettings: p(`SELECT r.sub_uid, r.coin, r.to_account_type, MAX(r.updated_at) AS set_at, r.job_id FROM job_rows r JOIN jobs j ON j.id = r.job_id
-        WHERE j.account = ? AND r.state = 'applied' GROUP BY r.sub_uid, r.coin`),
-    };
-  }
+export class KyselyJobStore implements JobStore {
+  constructor(private readonly db: DeskDb) {}
 
-  create(job: { account: string; user: string; rows: readonly AutoTransferJobRow[] }, now: number): number {
-    return this.db.transaction(() => {
-      const id = Number(this.s.insertJob!.run(job.account, job.user, now, now).lastInsertRowid);
-      job.rows.forEach((r, i) => this.s.insertRow!.run(id, i + 1, r.subUid, r.coin, r.toAccountType, now));
+  async create(job: { account: string; user: string; rows: readonly AutoTransferJobRow[] }, now: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('jobs')
+        .values({ kind: 'autotransfer', account: job.account, user: job.user, state: 'running', created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // In chunks: one statement per few hundred rows, under both engines' parameter limits.
+      for (let i = 0; i < job.rows.length; i += 500) {
+        const chunk = job.rows.slice(i, i + 500).map((r, k) => ({ job_id: id, seq: i + k + 1, sub_uid: r.subUid, coin: r.coin, to_account_type: r.toAccountType, state: 'pending', updated_at: now }));
+        await trx.insertInto('job_rows').values(chunk).execute();
+      }
       return id;
-    })();
+    });
   }
 
-  get(id: number): JobRecord | undefined {
-    const r = this.s.get!.get(id);
+  async get(id: number): Promise<JobRecord | undefined> {
+    const r = await this.jobs().where('id', '=', id).executeTakeFirst();
     return r === undefined ? undefined : toJob(r);
   }
 
-  list(accounts: readonly string[], limit: number): JobRecord[] {
+  async list(accounts: readonly string[], limit: number): Promise<JobRecord[]> {
     if (accounts.length === 0) return [];
-    const marks = accounts.map(() => '?').join(', ');
-    return this.db
-      .prepare(`SELECT id, kind, account, user, state, created_at, updated_at FROM jobs WHERE account IN (${marks}) ORDER BY id DESC LIMIT ?`)
-      .all(...accounts, limit)
-      .map(toJob);
+    return (await this.jobs().where('account', 'in', [...accounts]).orderBy('id', 'desc').limit(limit).execute()).map(toJob);
   }
 
-  runnable(): number[] {
-    return z.array(z.number()).parse(this.s.runnable!.all());
+  async runnable(): Promise<number[]> {
+    const rows = await this.db.selectFrom('jobs').select('id').where('state', '=', 'running').orderBy('id').execute();
+    return rows.map((r) => r.id);
   }
 
-  setState(id: number, state: JobState, now: number): void {
-    this.s.setState!.run(state, now, id);
+  async setState(id: number, state: JobState, now: number): Promise<void> {
+    await this.db.updateTable('jobs').set({ state, updated_at: now }).where('id', '=', id).execute();
   }
 
-  counts(id: number): JobCounts {
+  async counts(id: number): Promise<JobCounts> {
     const c: JobCounts = { total: 0, applied: 0, failed: 0, skipped: 0, remaining: 0 };
-    for (const r of this.s.counts!.all(id) as { state: JobRowState; n: number }[]) {
-      c.total += r.n;
-      if (r.state === 'applied') c.applied += r.n;
-      else if (r.state === 'failed') c.failed += r.n;
-      else if (r.state === 'skipped') c.skipped += r.n;
-      else c.remaining += r.n;
+    const rows = await this.db
+      .selectFrom('job_rows')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('job_id', '=', id)
+      .groupBy('state')
+      .execute();
+    for (const r of rows) {
+      const n = Number(r.n);
+      c.total += n;
+      if (r.state === 'applied') c.applied += n;
+      else if (r.state === 'failed') c.failed += n;
+      else if (r.state === 'skipped') c.skipped += n;
+      else c.remaining += n;
     }
     return c;
   }
 
-  nextRow(id: number): StoredJobRow | undefined {
-    const r = this.s.sending!.get(id) ?? this.s.pending!.get(id);
+  async nextRow(id: number): Promise<StoredJobRow | undefined> {
+    const first = (state: JobRowState) => this.db.selectFrom('job_rows').selectAll().where('job_id', '=', id).where('state', '=', state).orderBy('seq').limit(1).executeTakeFirst();
+    const r = (await first('sending')) ?? (await first('pending'));
     return r === undefined ? undefined : toRow(r);
   }
 
-  markSending(id: number, seq: number, auditId: number, now: number): void {
-    const info = this.s.markSending!.run(auditId, now, id, seq);
-    if (info.changes !== 1) throw new Error(`job ${id} row ${seq} is not waiting to be sent`);
+  async markSending(id: number, seq: number, auditId: number, now: number, owner: string): Promise<void> {
+    const result = await this.db
+      .updateTable('job_rows')
+      .set((eb) => ({ state: 'sending', audit_id: auditId, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('job_id', '=', id)
+      .where('seq', '=', seq)
+      .where('state', 'in', ['pending', 'sending'])
+      .where((eb) => eb.exists(eb.selectFrom('jobs').select('id').where('id', '=', id).where('lease_owner', '=', owner)))
+      .executeTakeFirst();
+    if (changed(result) !== 1) throw new Error(`job ${id} row ${seq} is not waiting to be sent by ${owner}`);
   }
 
-  settleRow(id: number, seq: number, o: { state: Exclude<JobRowState, 'sending'>; code: string; msg: string }, now: number): void {
-    this.s.settle!.run(o.state, o.code, o.msg.slice(0, 500), now, id, seq);
+  async settleRow(id: number, seq: number, o: { state: Exclude<JobRowState, 'sending'>; code: string; msg: string }, now: number): Promise<void> {
+    await this.db.updateTable('job_rows').set({ state: o.state, code: o.code, msg: o.msg.slice(0, 500), updated_at: now }).where('job_id', '=', id).where('seq', '=', seq).execute();
   }
 
-  retryFailed(id: number, now: number): number {
-    return this.s.retry!.run(now, id).changes;
+  async retryFailed(id: number, now: number): Promise<number> {
+    return changed(await this.db.updateTable('job_rows').set({ state: 'pending', updated_at: now }).where('job_id', '=', id).where('state', '=', 'failed').executeTakeFirst());
   }
 
-  skipPending(id: number, now: number): number {
-    return this.s.skip!.run(now, id).changes;
+  async skipPending(id: number, now: number): Promise<number> {
+    return changed(
+      await this.db
+        .updateTable('job_rows')
+        .set({ state: 'skipped', msg: 'cancelled before it was sent', updated_at: now })
+        .where('job_id', '=', id)
+        .where('state', '=', 'pending')
+        .executeTakeFirst(),
+    );
   }
 
-  rows(id: number): StoredJobRow[] {
-    return this.s.rows!.all(id).map(toRow);
+  async rows(id: number): Promise<StoredJobRow[]> {
+    return (await this.db.selectFrom('job_rows').selectAll().where('job_id', '=', id).orderBy('seq').execute()).map(toRow);
   }
 
-  claim(id: number, owner: string, now: number, until: number): boolean {
-    return this.s.claim!.run(owner, until, id, owner, now).changes === 1;
+  async claim(id: number, owner: string, now: number, until: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_owner: owner, lease_until: until })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_until', '<', now)]))
+      .executeTakeFirst();
+    return changed(result) === 1;
   }
 
-  deskSettings(account: string): DeskSetting[] {
-    return (this.s.deskSettings!.all(account) as { sub_uid: string; coin: string; to_account_type: DeskSetting['toAccountType']; set_at: number; job_id: number }[]).map((r) => ({
-      subUid: r.sub_uid,
-      coin: r.coin,
-      toAccountType: r.to_account_type,
-      setAt: r.set_at,
-      jobId: r.job_id,
-    }));
+  async deskSettings(account: string): Promise<DeskSetting[]> {
+    // The newest applied row per sub-account and coin (a window function: both engines have them).
+    const ranked = this.db
+      .selectFrom('job_rows as r')
+      .innerJoin('jobs as j', 'j.id', 'r.job_id')
+      .select(['r.sub_uid', 'r.coin', 'r.to_account_type', 'r.updated_at', 'r.job_id', sql<number>`row_number() over (partition by r.sub_uid, r.coin order by r.updated_at desc, r.job_id desc)`.as('n')])
+      .where('j.account', '=', account)
+      .where('r.state', '=', 'applied');
+    const rows = await this.db.selectFrom(ranked.as('x')).selectAll().where('n', '=', 1).orderBy('sub_uid').orderBy('coin').execute();
+    return rows.map((r) => ({ subUid: r.sub_uid, coin: r.coin, toAccountType: z.enum(autoTransferAccountTypes).parse(r.to_account_type), setAt: r.updated_at, jobId: r.job_id }));
+  }
+
+  private jobs() {
+    return this.db.selectFrom('jobs').select(['id', 'kind', 'account', 'user', 'state', 'created_at', 'updated_at']);
   }
 }

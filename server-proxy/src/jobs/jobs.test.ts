@@ -5,12 +5,12 @@ import { MAX_JOB_ROWS, type JobSummary } from '@contract/schemas/broker-jobs';
 import { AuditStore } from '../audit/audit-store';
 import { UserStore } from '../auth/user-store';
 import { KeyStore } from '../keys/key-store';
-import { openDatabase } from '../core/open-database';
+import { openSqliteStore } from '../core/storage/open-storage';
 import { FakeUpstream, type RecordedCall } from '../test-support/fake-upstream';
 import { tempDir } from '../test-support/temp-dir';
 import { testAccounts, testDesk, type TestDesk } from '../test-support/test-desk';
 import { jobResultsCsv } from './job-csv';
-import { SqliteJobStore } from './job-store';
+import { KyselyJobStore } from './job-store';
 
 const broker = { name: 'broker', uid: '3000001', apiKey: 'test-api-key-broker', secret: 'S3CRET-broker', passphrase: 'PASS-broker' };
 const keyStore = () => new KeyStore([...testAccounts, broker]);
@@ -32,7 +32,7 @@ afterEach(async () => {
 
 async function desk(files?: { dir: string }): Promise<TestDesk> {
   const deps = files
-    ? { auditStore: new AuditStore(openDatabase(join(files.dir, 'audit.sqlite'))), userStore: new UserStore(openDatabase(join(files.dir, 'users.sqlite'))), jobDb: openDatabase(join(files.dir, 'jobs.sqlite')) }
+    ? { auditStore: new AuditStore(await openSqliteStore(join(files.dir, 'audit.sqlite'), 'audit')), userStore: new UserStore(await openSqliteStore(join(files.dir, 'users.sqlite'), 'users')), jobDb: await openSqliteStore(join(files.dir, 'jobs.sqlite'), 'jobs') }
     : {};
   const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), ...deps });
   desks.push(d);
@@ -43,11 +43,12 @@ const rows = (n: number, from = 3100100, coin = 'USDT') => Array.from({ length: 
 const autotransferCalls = () => upstream.calls.filter((c) => c.url.includes('set-subaccount-autotransfer'));
 const subOf = (c: RecordedCall) => (JSON.parse(c.body) as { subUid: string }).subUid;
 
-async function create(d: TestDesk, body: unknown, headers = d.signIn('broker', ['broker']).headers) {
+async function create(d: TestDesk, body: unknown, given?: Record<string, string>) {
+  const headers = given ?? (await d.signIn('broker', ['broker'])).headers;
   return d.app.inject({ method: 'POST', url: '/jobs/autotransfer', headers: { ...headers, 'x-desk-account': 'broker' }, payload: JSON.stringify(body) });
 }
 async function summary(d: TestDesk, id: number): Promise<JobSummary> {
-  const r = await d.app.inject({ method: 'GET', url: `/jobs/${id}`, headers: d.signIn('broker', ['broker']).headers });
+  const r = await d.app.inject({ method: 'GET', url: `/jobs/${id}`, headers: (await d.signIn('broker', ['broker'])).headers });
   return r.json<{ data: JobSummary }>().data;
 }
 async function until(d: TestDesk, id: number, done: (s: JobSummary) => boolean, ms = 15_000): Promise<JobSummary> {
@@ -85,14 +86,14 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
     expect(calls).toHaveLength(26);
     expect(new Set(calls.map(subOf)).size).toBe(26);
     expect(busiestSecond(calls)).toBeLessThanOrEqual(10);
-    const audit = d.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 }).list;
+    const audit = (await d.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 })).list;
     expect(audit).toHaveLength(26);
     expect(audit.filter((r) => r.code === '00000' && r.state === 'complete')).toHaveLength(25);
     expect(audit.find((r) => r.requestBody.includes(FROZEN))).toMatchObject({ code: '40013', user: 'broker-user', account: 'broker' });
-    const csv = await d.app.inject({ method: 'GET', url: `/jobs/${jb}/results.csv`, headers: d.signIn('broker', ['broker']).headers });
+    const csv = await d.app.inject({ method: 'GET', url: `/jobs/${jb}/results.csv`, headers: (await d.signIn('broker', ['broker'])).headers });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`${FROZEN},BTC,spot,failed,40013`);
-    const settings = await d.app.inject({ method: 'GET', url: '/jobs/desk-settings', headers: { ...d.signIn('broker', ['broker']).headers, 'x-desk-account': 'broker' } });
+    const settings = await d.app.inject({ method: 'GET', url: '/jobs/desk-settings', headers: { ...(await d.signIn('broker', ['broker'])).headers, 'x-desk-account': 'broker' } });
     expect(settings.json<{ data: unknown[] }>().data).toHaveLength(25);
   });
 
@@ -108,9 +109,9 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
     await new Promise((r) => setTimeout(r, 50));
     const before = autotransferCalls().length;
     expect((await create(d, { rows: [{ subUid: '3100100', coin: 'usdt', toAccountType: 'spot' }] })).json()).toMatchObject({ field: 'rows.0.coin' });
-    const viewer = d.signIn('viewer', ['broker']).headers;
+    const viewer = (await d.signIn('viewer', ['broker'])).headers;
     expect((await create(d, { rows: rows(1) }, viewer)).statusCode).toBe(403);
-    const noCsrf = { ...d.signIn('broker', ['broker']).headers, 'x-desk-csrf': 'wrong' };
+    const noCsrf = { ...(await d.signIn('broker', ['broker'])).headers, 'x-desk-csrf': 'wrong' };
     expect((await create(d, { rows: rows(1) }, noCsrf)).statusCode).toBe(403);
     expect(autotransferCalls().length).toBe(before);
     expect(before).toBeLessThanOrEqual(1);
@@ -118,7 +119,7 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
 
   it('pauses, resumes, cancels the rest, and retries only the failed rows', async () => {
     const d = await desk();
-    const h = d.signIn('broker', ['broker']).headers;
+    const h = (await d.signIn('broker', ['broker'])).headers;
     const id = (await create(d, { rows: [{ subUid: FROZEN, coin: 'USDT', toAccountType: 'spot' }, ...rows(30)] })).json<{ data: JobSummary }>().data.id;
     await until(d, id, (s) => s.applied >= 3);
     expect((await d.app.inject({ method: 'POST', url: `/jobs/${id}/pause`, headers: h })).statusCode).toBe(200);
@@ -167,21 +168,23 @@ describe('bulk auto-transfer jobs (issue 20)', () => {
     for (const c of autotransferCalls()) bySub.set(subOf(c), (bySub.get(subOf(c)) ?? 0) + 1);
     expect(bySub.get(target)).toBe(2);
     expect([...bySub.entries()].filter(([s]) => s !== target).every(([, n]) => n === 1)).toBe(true);
-    const audit = second.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 }).list;
+    const audit = (await second.auditStore.query({ endpoint: 'setSubaccountAutotransfer', limit: 100 })).list;
     expect(audit.filter((r) => r.code === '00000')).toHaveLength(10);
     expect(audit.find((r) => r.code === 'DESK502')?.msg).toContain('no read-back');
   });
 
   it('settles a row from its audit row when the answer was logged before the stop: nothing is resent', async () => {
     const dir = tempDir('desk-jobs-');
-    const audit = new AuditStore(openDatabase(join(dir, 'audit.sqlite')));
-    const store = new SqliteJobStore(openDatabase(join(dir, 'jobs.sqlite')));
-    const id = store.create({ account: 'broker', user: 'broker-user', rows: rows(3) }, Date.now());
-    const row = store.nextRow(id)!;
-    const auditId = audit.begin({ time: Date.now(), user: 'broker-user', account: 'broker', endpoint: 'setSubaccountAutotransfer', method: 'POST', path: '/x', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: [] });
-    store.markSending(id, row.seq, auditId, Date.now());
-    audit.complete(auditId, { httpStatus: 200, code: '00000', msg: 'success', orderIds: [], clientOids: [] });
-    const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), auditStore: audit, jobDb: openDatabase(join(dir, 'jobs.sqlite')) });
+    const audit = new AuditStore(await openSqliteStore(join(dir, 'audit.sqlite'), 'audit'));
+    const store = new KyselyJobStore(await openSqliteStore(join(dir, 'jobs.sqlite'), 'jobs'));
+    const id = await store.create({ account: 'broker', user: 'broker-user', rows: rows(3) }, Date.now());
+    const row = (await store.nextRow(id))!;
+    // The stopped proxy held the job (an embedded store: the next process is the same owner).
+    expect(await store.claim(id, 'embedded', Date.now(), Date.now() + 30_000)).toBe(true);
+    const auditId = await audit.begin({ time: Date.now(), user: 'broker-user', account: 'broker', endpoint: 'setSubaccountAutotransfer', method: 'POST', path: '/x', channel: 'rest', requestBody: '{}', orderIds: [], clientOids: [] });
+    await store.markSending(id, row.seq, auditId, Date.now(), 'embedded');
+    await audit.complete(auditId, { httpStatus: 200, code: '00000', msg: 'success', orderIds: [], clientOids: [] });
+    const d = await testDesk(upstream.url, {}, { keyStore: keyStore(), auditStore: audit, jobDb: await openSqliteStore(join(dir, 'jobs.sqlite'), 'jobs') });
     desks.push(d);
     expect(await until(d, id, (s) => s.state === 'done')).toMatchObject({ applied: 3 });
     expect(autotransferCalls().map(subOf)).toEqual(['3100101', '3100102']);

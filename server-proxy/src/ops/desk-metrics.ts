@@ -10,8 +10,8 @@ export interface MetricSources {
   wsClients?(): Readonly<Record<string, number>>;
   /** Messages slow browsers did not get since start (conflated, dropped, resynced), by socket. */
   wsDropped?(): Readonly<Record<string, number>>;
-  /** Job rows by state over the jobs still running. */
-  jobRows?(): Readonly<Record<string, number>>;
+  /** Job rows by state over the jobs still running (read from the jobs store). */
+  jobRows?(): Promise<Readonly<Record<string, number>>>;
 }
 
 export class DeskMetrics {
@@ -38,19 +38,20 @@ export class DeskMetrics {
     });
     this.readGauge('desk_rate_queue_depth', 'Calls waiting for their rate window, by lane', 'lane', () => sources.queueDepths());
     this.readGauge('desk_ws_clients', 'Browser WebSockets open, by socket', 'socket', () => Object.entries(sources.wsClients?.() ?? {}));
-    this.readGauge('desk_job_rows', 'Rows of running jobs, by state', 'state', () => Object.entries(sources.jobRows?.() ?? {}));
+    this.readGauge('desk_job_rows', 'Rows of running jobs, by state', 'state', async () => Object.entries((await sources.jobRows?.()) ?? {}));
   }
 
   /** A gauge with one label whose values are read from their owner at each scrape. */
-  private readGauge(name: string, help: string, label: string, read: () => Iterable<[string, number]>): void {
+  private readGauge(name: string, help: string, label: string, read: () => Iterable<[string, number]> | Promise<Iterable<[string, number]>>): void {
     new Gauge({
       name,
       help,
       labelNames: [label],
       registers: [this.registry],
-      collect() {
+      async collect() {
+        const values = await read();
         this.reset();
-        for (const [value, n] of read()) this.set({ [label]: value }, n);
+        for (const [value, n] of values) this.set({ [label]: value }, n);
       },
     });
   }

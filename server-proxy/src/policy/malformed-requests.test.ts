@@ -79,7 +79,7 @@ const malformed: fc.Arbitrary<Malformed> = fc.oneof(
 
 describe('malformed requests (property)', () => {
   it('answers 5,000 malformed requests with a 4xx JSON error each, stays up, and relays none', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const kinds = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(malformed, async (m) => {

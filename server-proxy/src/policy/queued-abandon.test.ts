@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('a queued call whose browser leaves', () => {
   it('is never sent upstream, and the audit says so', async () => {
-    const { headers } = desk.signIn('admin', ['main'], 'quitter');
+    const { headers } = await desk.signIn('admin', ['main'], 'quitter');
     const body = JSON.stringify({ subUid: '3000002', coin: 'USDT', toAccountType: 'spot' });
     const send = (signal?: AbortSignal) =>
       fetch(`${base}/api/v2/broker/account/set-subaccount-autotransfer`, { method: 'POST', headers: { ...headers, 'x-desk-account': 'main' }, body, ...(signal ? { signal } : {}) });
@@ -33,7 +33,7 @@ describe('a queued call whose browser leaves', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const relayed = upstream.calls.filter((c) => c.url.includes('set-subaccount-autotransfer'));
     expect(relayed).toHaveLength(10);
-    const rows = desk.auditStore.query({ user: 'quitter', limit: 20 }).list;
+    const rows = (await desk.auditStore.query({ user: 'quitter', limit: 20 })).list;
     expect(rows).toHaveLength(11);
     expect(rows[0]).toMatchObject({ code: 'DESK499', httpStatus: 0, endpoint: 'setSubaccountAutotransfer' });
   });

@@ -31,7 +31,7 @@ const reviseHistoryUrl = () => {
 
 describe('rate shaping per upstream UID (spec 8)', () => {
   it('spreads 25 quick v2 calls so the upstream sees at most 10 in any 1 s window, with zero 429s', async () => {
-    const { headers } = desk.signIn('admin');
+    const { headers } = await desk.signIn('admin');
     const responses = await Promise.all(
       Array.from({ length: 25 }, () => desk.app.inject({ method: 'GET', url: reviseHistoryUrl(), headers })),
     );
@@ -44,7 +44,7 @@ describe('rate shaping per upstream UID (spec 8)', () => {
   it('answers a clear 429 past the queue bound and relays none of the refused calls', async () => {
     const small = await testDesk(upstream.url, { logLevel: 'warn', rate: { queueBound: 3 } });
     try {
-      const { headers } = small.signIn('admin', ['sub']);
+      const { headers } = await small.signIn('admin', ['sub']);
       const before = upstream.calls.length;
       const responses = await Promise.all(
         Array.from({ length: 20 }, () => small.app.inject({ method: 'GET', url: reviseHistoryUrl(), headers: { ...headers, 'x-desk-account': 'sub' } })),

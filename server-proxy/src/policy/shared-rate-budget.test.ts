@@ -3,6 +3,7 @@
 // when the database is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '@contract/core/clock';
+import { mostInAnyWindow } from '../test-support/most-in-any-window';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../test-support/throwaway-postgres';
 import { RateShaper } from './rate-shaper';
 import { PgRateBudget } from './shared-rate-budget';
@@ -27,16 +28,6 @@ async function proxy(): Promise<{ shaper: RateShaper; budget: PgRateBudget; erro
   return { shaper, budget, errors };
 }
 
-/** The most arrivals in any window of `ms`. */
-function busiest(arrivals: number[], ms: number): number {
-  const t = [...arrivals].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < t.length; i++) {
-    while (t[i]! - t[j]! >= ms) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
-}
 
 describe('the shared rate budget on PostgreSQL', () => {
   it('holds 60 calls split over two proxies to 10 in any second', async () => {
@@ -53,7 +44,7 @@ describe('the shared rate budget on PostgreSQL', () => {
     };
     await Promise.all(Array.from({ length: 60 }, (_, i) => call(i % 2 === 0 ? a : b)));
     expect(arrivals).toHaveLength(60);
-    expect(busiest(arrivals, 1_000)).toBeLessThanOrEqual(10);
+    expect(mostInAnyWindow(arrivals, 1_000)).toBeLessThanOrEqual(10);
     expect([a.errors, b.errors]).toEqual([[], []]);
   }, 30_000);
 

@@ -24,6 +24,13 @@ const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 export class PgRateBudget implements SharedRateBudget {
   /** Lanes whose slot rows exist, with the limit they were made for. */
   private readonly made = new Map<string, number>();
+  /**
+   * The slot each lane tries first: the one after the last this process took. Slots are
+   * used in turn, so that one has most likely been free longest; trying it is a primary-key
+   * update, while the search for the earliest free slot walks an index that every take and
+   * release rewrites. Only when it is busy (or another proxy took it) does take() search.
+   */
+  private readonly nextGuess = new Map<string, number>();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -37,12 +44,19 @@ export class PgRateBudget implements SharedRateBudget {
     // An idle client the server drops (a restart) must not crash the process.
     pool.on('error', () => undefined);
     try {
-      await pool.query(`CREATE TABLE IF NOT EXISTS desk_rate_slots (
-        lane TEXT NOT NULL,
-        slot INTEGER NOT NULL,
-        free_at BIGINT NOT NULL,
-        PRIMARY KEY (lane, slot)
-      )`);
+      // Under a transaction-scoped advisory lock: proxies starting together would otherwise
+      // race on IF NOT EXISTS (PostgreSQL checks it before taking the catalog's locks).
+      await pool.query(`BEGIN;
+        SELECT pg_advisory_xact_lock(hashtext('desk_rate_slots'));
+        CREATE TABLE IF NOT EXISTS desk_rate_slots (
+          lane TEXT NOT NULL,
+          slot INTEGER NOT NULL,
+          free_at BIGINT NOT NULL,
+          PRIMARY KEY (lane, slot)
+        );
+        -- take() asks for a lane's earliest free slot: an index walk, not a sort of the lane.
+        CREATE INDEX IF NOT EXISTS desk_rate_slots_free ON desk_rate_slots (lane, free_at, slot);
+        COMMIT;`);
     } catch (err) {
       await pool.end();
       throw new Error(`the shared rate budget's database is not usable: ${err instanceof Error ? err.message : String(err)}`);
@@ -55,6 +69,15 @@ export class PgRateBudget implements SharedRateBudget {
       await this.pool.query(`INSERT INTO desk_rate_slots (lane, slot, free_at) SELECT $1, g, 0 FROM generate_series(0, $2::int - 1) g ON CONFLICT DO NOTHING`, [lane, limit]);
       this.made.set(lane, limit);
     }
+    const guess = (this.nextGuess.get(lane) ?? 0) % limit;
+    const quick = await this.pool.query<{ slot: number }>(
+      `UPDATE desk_rate_slots SET free_at = ${NOW_MS} + $3 WHERE lane = $1 AND slot = $2 AND free_at <= ${NOW_MS} RETURNING slot`,
+      [lane, guess, this.leaseMs],
+    );
+    if (quick.rows[0]) {
+      this.nextGuess.set(lane, guess + 1);
+      return { slot: quick.rows[0].slot };
+    }
     const taken = await this.pool.query<{ slot: number }>(
       `UPDATE desk_rate_slots SET free_at = ${NOW_MS} + $3
        WHERE lane = $1 AND slot = (
@@ -64,7 +87,10 @@ export class PgRateBudget implements SharedRateBudget {
       [lane, limit, this.leaseMs],
     );
     const row = taken.rows[0];
-    if (row) return { slot: row.slot };
+    if (row) {
+      this.nextGuess.set(lane, row.slot + 1);
+      return { slot: row.slot };
+    }
     const next = await this.pool.query<{ wait: string | null }>(`SELECT min(free_at) - ${NOW_MS} AS wait FROM desk_rate_slots WHERE lane = $1 AND slot < $2`, [lane, limit]);
     return { waitMs: Math.max(1, Number(next.rows[0]?.wait ?? 1)) };
   }

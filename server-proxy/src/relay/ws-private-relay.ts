@@ -24,7 +24,7 @@ import { EVENT_KEY } from './ws-public-hub';
 import { ArgReader, scanPush } from './ws-push-route';
 import type { BrowserSendQueue } from './ws-send-queue';
 import { checkWsTrade } from './ws-trade-check';
-import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, WsAuditRecord, WsAuditRow, WsRelayDeps } from './ws-relay-types';
+import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, SessionRecheck, WsAuditRecord, WsAuditRow, WsRelayDeps } from './ws-relay-types';
 import { UpstreamLink } from './ws-upstream';
 
 /** Trade ops waiting for the rate limit past this many are refused, not queued for later. */
@@ -73,6 +73,8 @@ export class PrivateRelay {
   private readonly pending = new Map<string, PendingTrade>();
   /** Ops whose `sent` row an asynchronous audit log is still writing. */
   private readonly starting = new Set<string>();
+  /** Trade ops whose session check waits for the database, in arrival order (trade()). */
+  private tradeTurn: Promise<unknown> = Promise.resolve();
   /**
    * Ops whose answer never came (timeout, dropped link): the browser was told "unknown,
    * checking" and gets one final answer, from a late upstream answer or from
@@ -290,6 +292,21 @@ export class PrivateRelay {
   private trade(msg: Record<string, unknown>): void {
     // A session that ended a moment ago (logout, removed or changed user) places nothing, and nothing is audited under it.
     const standing = this.o.deps.recheck?.(this.o.session, true);
+    if (!(standing instanceof Promise)) return this.tradeStanding(msg, standing);
+    // A session store that reads its database answers later: the ops wait in arrival order,
+    // so they reach the exchange in the order the browser sent them.
+    const topic = typeof msg.topic === 'string' ? msg.topic : 'trade';
+    this.tradeTurn = this.tradeTurn
+      .then(() => standing)
+      .then(
+        (s) => !this.closed && this.tradeStanding(msg, s),
+        () =>
+          !this.closed &&
+          this.refuseTrade(msg, typeof msg.id === 'string' ? msg.id : undefined, topic, typeof msg.category === 'string' ? msg.category : undefined, 'DESK503S', errorMessage('DESK503S', this.o.locale, { detail: 'the session cannot be checked' }), undefined),
+      );
+  }
+
+  private tradeStanding(msg: Record<string, unknown>, standing: SessionRecheck | undefined): void {
     if (standing !== undefined && !standing.ok) {
       this.o.endSession?.(standing.reason);
       return;

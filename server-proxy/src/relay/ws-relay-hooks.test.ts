@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AuditStore } from '../audit/audit-store';
 import type { Session } from '../auth/session-store';
 import { AccountCredentials } from '../keys/account-credentials';
-import { openDatabase } from '../core/open-database';
+import { memoryStore } from '../core/storage/open-storage';
 import type { WsRelayHooks } from './ws-relay-hooks';
 import { depsFromHooks, isProxyHooks } from './ws-relay-hooks';
 
@@ -13,7 +13,7 @@ const creds = new AccountCredentials({ name: 'main', uid: '1000001', apiKey: 'k-
 
 function hooks(audit: AuditStore): WsRelayHooks {
   return {
-    authenticateUpgrade: (req) => (req.headers.cookie === 'ok' ? session : undefined),
+    authenticateUpgrade: async (req) => (req.headers.cookie === 'ok' ? session : undefined),
     accountFor: (s, name) => (s === session && (name ?? 'main') === 'main' ? creds : undefined),
     checkOrigin: (origin) => origin === 'http://127.0.0.1:8080',
     permissionsFor: () => ['trade.write', 'market.read'],
@@ -28,7 +28,7 @@ const req = (headers: Record<string, string>) => ({ headers }) as unknown as Inc
 
 describe('depsFromHooks', () => {
   it("adapts the proxy's session, origin and account hooks to the relay's deps", async () => {
-    const h = hooks(new AuditStore(openDatabase(':memory:')));
+    const h = hooks(new AuditStore(await memoryStore('audit')));
     expect(isProxyHooks(h)).toBe(true);
     const deps = depsFromHooks(h);
     expect(await deps.authenticateUpgrade(req({}))).toBeNull();
@@ -42,7 +42,7 @@ describe('depsFromHooks', () => {
   });
 
   it('writes a trade op ahead (state sent), completes that row with the outcome, and records a refusal as one row', async () => {
-    const store = new AuditStore(openDatabase(':memory:'));
+    const store = new AuditStore(await memoryStore('audit'));
     const deps = depsFromHooks(hooks(store));
     const base = { user: 'alice', role: 'trader', account: 'main', uid: '1000001', category: 'spot' };
     const row = await deps.audit({
@@ -50,7 +50,7 @@ describe('depsFromHooks', () => {
       decidedBy: undefined, state: 'sent', sentRow: undefined,
     });
     expect(typeof row).toBe('number');
-    expect(store.query({}).list[0]).toMatchObject({ id: row, state: 'sent', channel: 'ws', method: 'WS', httpStatus: 0, code: '', clientOids: ['a', 'b'] });
+    expect((await store.query({})).list[0]).toMatchObject({ id: row, state: 'sent', channel: 'ws', method: 'WS', httpStatus: 0, code: '', clientOids: ['a', 'b'] });
     await deps.audit({
       ...base, time: 6, endpoint: 'ws:batch-place', body: { op: 'trade', id: 'x' }, code: '0', msg: 'success', orderId: '1,2', clientOid: 'a,b',
       decidedBy: 'upstream', state: 'complete', sentRow: row as number,
@@ -59,7 +59,7 @@ describe('depsFromHooks', () => {
       ...base, time: 7, endpoint: 'ws:place-order', body: { op: 'trade', id: 'y' }, code: 'DESK400', msg: 'args: bad', orderId: undefined, clientOid: undefined,
       decidedBy: 'relay', state: 'complete', sentRow: undefined,
     });
-    expect(store.query({}).list.reverse().map((r) => [r.channel, r.endpoint, r.state, r.time, r.httpStatus, r.orderIds, r.clientOids])).toEqual([
+    expect((await store.query({})).list.reverse().map((r) => [r.channel, r.endpoint, r.state, r.time, r.httpStatus, r.orderIds, r.clientOids])).toEqual([
       ['ws', 'ws:batch-place', 'complete', 5, 200, ['1', '2'], ['a', 'b']],
       ['ws', 'ws:place-order', 'complete', 7, 400, [], []],
     ]);

@@ -20,7 +20,7 @@ import type { ReconciledTrade, RelaySession, SessionRecheck, UnknownTradeOp, WsA
  */
 export interface WsRelayHooks {
   /** The session named by the upgrade request's cookie, or undefined (answer 401). */
-  authenticateUpgrade(req: IncomingMessage): Session | undefined;
+  authenticateUpgrade(req: IncomingMessage): Promise<Session | undefined>;
   /** The account `name` (default: the session's first) if this session may use it. */
   accountFor(session: Session, name: string | undefined): AccountCredentials | undefined;
   /** True when the upgrade's Origin is this desk's own. */
@@ -29,7 +29,7 @@ export interface WsRelayHooks {
   checkHost?(host: string | undefined): boolean;
   permissionsFor(session: Session): readonly Permission[];
   /** The session as it stands now (it may have ended: logout, expiry, a removed or changed user). */
-  recheckSession?(session: Session, fresh?: boolean): SessionCheck;
+  recheckSession?(session: Session, fresh?: boolean): SessionCheck | Promise<SessionCheck>;
   /** Looks up the orders of an op whose answer never came and completes its audit row (audit/outcome-reconciler.ts). */
   reconcile?(target: UnknownOutcome, why: string): Promise<SettledOutcome | null>;
   /** Every trade op is written ahead (begin, state sent) before it goes upstream, and completed with its answer (ws-relay-hooks.ts). */
@@ -55,8 +55,8 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
   // The relay hands its own session object back to accountFor; this finds the proxy's.
   const sessions = new WeakMap<RelaySession, Session>();
   return {
-    authenticateUpgrade: (req: IncomingMessage) => {
-      const session = hooks.authenticateUpgrade(req);
+    authenticateUpgrade: async (req: IncomingMessage) => {
+      const session = await hooks.authenticateUpgrade(req);
       if (session === undefined) return null;
       const relaySession: RelaySession = {
         user: session.user,
@@ -78,11 +78,12 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
     ...(hooks.recheckSession === undefined
       ? {}
       : {
-          recheck: (relaySession: RelaySession, fresh?: boolean): SessionRecheck => {
+          recheck: (relaySession: RelaySession, fresh?: boolean): SessionRecheck | Promise<SessionRecheck> => {
             const session = sessions.get(relaySession);
             if (session === undefined) return { ok: true };
+            const verdict = (now: SessionCheck | undefined): SessionRecheck => (now === undefined || 'session' in now ? { ok: true } : { ok: false, reason: now.ended });
             const now = hooks.recheckSession?.(session, fresh);
-            return now === undefined || 'session' in now ? { ok: true } : { ok: false, reason: now.ended };
+            return now instanceof Promise ? now.then(verdict) : verdict(now);
           },
         }),
     ...(hooks.reconcile === undefined
@@ -117,8 +118,7 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
       };
       if (r.state === 'sent') return hooks.audit.begin(intent);
       if (r.state === 'unknown') {
-        if (r.sentRow !== undefined) hooks.audit.markUnknown(r.sentRow, r.msg);
-        return;
+        return r.sentRow === undefined ? undefined : hooks.audit.markUnknown(r.sentRow, r.msg);
       }
       const outcome = {
         httpStatus: r.code === '0' || r.code === '00000' ? 200 : httpStatusOf(r.code),
@@ -127,8 +127,8 @@ export function depsFromHooks(hooks: WsRelayHooks): WsRelayDeps {
         orderIds: intent.orderIds,
         clientOids: intent.clientOids,
       };
-      if (r.sentRow !== undefined) hooks.audit.complete(r.sentRow, outcome);
-      else hooks.audit.record({ ...intent, ...outcome });
+      // A `complete` record resolves with no row (the relay only keeps the `sent` row's id).
+      return r.sentRow !== undefined ? hooks.audit.complete(r.sentRow, outcome) : hooks.audit.record({ ...intent, ...outcome }).then(() => undefined);
     },
     logger: hooks.logger,
     clock: hooks.clock,

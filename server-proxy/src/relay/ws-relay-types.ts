@@ -167,7 +167,7 @@ export interface WsRelayDeps {
    * Whether the session behind an open socket still stands (checked every sessionCheckMs
    * and before every trade op). Without it a socket lives as long as it is open.
    */
-  recheck?(session: RelaySession, fresh?: boolean): SessionRecheck;
+  recheck?(session: RelaySession, fresh?: boolean): SessionRecheck | Promise<SessionRecheck>;
   /**
    * Settles a trade op whose answer never came (timeout, or the link dropped): looks the
    * orders up by clientOid and completes the audit row with what it finds. Resolves with

@@ -8,6 +8,7 @@ import { attachWsRelay, type WsRelay } from './ws-relay';
 import type { Database } from 'better-sqlite3';
 import { AuditStore } from '../audit/audit-store';
 import { openDatabase } from '../core/open-database';
+import { sqliteStoreOn } from '../core/storage/open-storage';
 import type { WsRelayHooks } from './ws-relay-hooks';
 import { depsFromHooks } from './ws-relay-hooks';
 import type { RelayLimits, RelaySession, WsAuditRecord, WsRelayDeps } from './ws-relay-types';
@@ -266,9 +267,9 @@ const upstreamTrades = (desk: Desk) => desk.upstream.receivedOn('/v3/ws/private'
 
 describe('WebSocket relay: write-ahead audit of trade ops', () => {
   /** The proxy's own audit log (AuditStore through depsFromHooks) on a database the test can break. */
-  function realLog(desk: Desk): { db: Database; store: AuditStore } {
+  async function realLog(desk: Desk): Promise<{ db: Database; store: AuditStore }> {
     const db = openDatabase(':memory:');
-    const store = new AuditStore(db);
+    const store = new AuditStore(await sqliteStoreOn(db, 'audit'));
     const { audit } = depsFromHooks({ audit: store, upstream: { wsPublic: '', wsPrivate: '' } } as unknown as WsRelayHooks);
     desk.auditHook = audit;
     cleanups.push(async () => {
@@ -279,7 +280,7 @@ describe('WebSocket relay: write-ahead audit of trade ops', () => {
 
   it('writes the row (state sent) before the op reaches the exchange, and completes that row with the answer', async () => {
     const desk = await startDesk();
-    const { store } = realLog(desk);
+    const { store } = await realLog(desk);
     let tradesUpstreamAtSent = -1;
     const write = desk.auditHook!;
     desk.auditHook = (r) => {
@@ -292,7 +293,7 @@ describe('WebSocket relay: write-ahead audit of trade ops', () => {
     expect(await browser.next((m) => typeof m === 'object' && m.id === 'w1')).toMatchObject({ event: 'trade', code: '0' });
     expect(tradesUpstreamAtSent).toBe(0);
     expect(upstreamTrades(desk)).toHaveLength(1);
-    const rows = store.query({}).list;
+    const rows = (await store.query({})).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'complete', channel: 'ws', endpoint: 'ws:place-order', httpStatus: 200, code: '0', clientOids: ['ws-1'] });
     expect(rows[0]!.orderIds).toEqual([expect.stringMatching(/^\d+$/)]);
@@ -300,7 +301,7 @@ describe('WebSocket relay: write-ahead audit of trade ops', () => {
 
   it('refuses the op with DESK503 naming the audit log, and sends nothing, when its row cannot be written', async () => {
     const desk = await startDesk();
-    const { db, store } = realLog(desk);
+    const { db, store } = await realLog(desk);
     db.exec(`CREATE TRIGGER fail_insert BEFORE INSERT ON audit BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     const browser = await connect(desk, '/ws/private?account=main');
     await browser.next(isEvent('login'));
@@ -312,7 +313,7 @@ describe('WebSocket relay: write-ahead audit of trade ops', () => {
     browser.send('ping');
     await browser.next((m) => m === 'pong');
     expect(upstreamTrades(desk)).toHaveLength(0);
-    expect(store.query({}).list).toHaveLength(0);
+    expect((await store.query({})).list).toHaveLength(0);
     expect(desk.logLines.some((l) => l.includes('audit log unavailable; trade op not sent') && l.includes('disk full'))).toBe(true);
   });
 
@@ -330,14 +331,14 @@ describe('WebSocket relay: write-ahead audit of trade ops', () => {
 
   it("delivers the exchange's answer when the outcome cannot be recorded; the row stays sent", async () => {
     const desk = await startDesk();
-    const { db, store } = realLog(desk);
+    const { db, store } = await realLog(desk);
     db.exec(`CREATE TRIGGER fail_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     const browser = await connect(desk, '/ws/private?account=main');
     await browser.next(isEvent('login'));
     browser.send(placeOp('u1', 'ws-4'));
     expect(await browser.next((m) => typeof m === 'object' && m.id === 'u1')).toMatchObject({ event: 'trade', code: '0' });
     expect(upstreamTrades(desk)).toHaveLength(1);
-    expect(store.query({}).list).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', clientOids: ['ws-4'] })]);
+    expect((await store.query({})).list).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', clientOids: ['ws-4'] })]);
     expect(desk.logLines.some((l) => l.includes('the row stays') && l.includes('disk full'))).toBe(true);
   });
 });

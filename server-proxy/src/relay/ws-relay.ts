@@ -250,7 +250,9 @@ export function attachWsRelay(server: Server, depsOrHooks: WsRelayDeps | WsRelay
       : setInterval(() => {
           for (const conn of connections) {
             const verdict = recheck(conn.session);
-            if (!verdict.ok) endSession(conn, verdict.reason);
+            // A session store that must read its database answers later; one that fails is asked again next round.
+            if (verdict instanceof Promise) verdict.then((v) => !v.ok && endSession(conn, v.reason), () => undefined);
+            else if (!verdict.ok) endSession(conn, verdict.reason);
           }
         }, limits.sessionCheckMs);
   sessionWatch?.unref();

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signRest } from '@contract/core/signing';
 import { AuditStore } from '../audit/audit-store';
 import { openDatabase } from '../core/open-database';
+import { sqliteStoreOn } from '../core/storage/open-storage';
 import { deadUpstreamUrl, FakeUpstream } from '../test-support/fake-upstream';
 import { testAccounts, testDesk, validOrder, type TestDesk } from '../test-support/test-desk';
 
@@ -39,7 +40,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('refuses a viewer placing an order with 403 naming the permission, and relays nothing', async () => {
-    const { headers } = desk.signIn('viewer');
+    const { headers } = await desk.signIn('viewer');
     const res = await placeOrder(headers);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'DESK403', data: null });
@@ -48,7 +49,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('refuses an account the user may not use with 403', async () => {
-    const { headers } = desk.signIn('trader', ['sub']);
+    const { headers } = await desk.signIn('trader', ['sub']);
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/account/assets', headers: { ...headers, 'x-desk-account': 'main' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('DESK403A');
@@ -56,7 +57,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('answers 404 for /api/v2/spot/anything and relays nothing', async () => {
-    const { headers } = desk.signIn('admin');
+    const { headers } = await desk.signIn('admin');
     for (const method of ['GET', 'POST'] as const) {
       const res = await desk.app.inject({ method, url: '/api/v2/spot/anything?x=1', headers, payload: method === 'POST' ? '{}' : undefined });
       expect(res.statusCode).toBe(404);
@@ -66,14 +67,14 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('answers 404 for a known path under the wrong method', async () => {
-    const { headers } = desk.signIn('admin');
+    const { headers } = await desk.signIn('admin');
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/trade/place-order', headers });
     expect(res.statusCode).toBe(404);
     expect(upstream.calls).toHaveLength(0);
   });
 
   it('rejects a bad clientOid with 400 naming the field, and relays nothing', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const res = await placeOrder(headers, { ...validOrder, clientOid: 'bad/oid!' });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -83,7 +84,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('rejects a batch of 21 orders with a clear error, and relays nothing', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const batch = Array.from({ length: 21 }, (_, i) => ({ ...validOrder, clientOid: `b-${i}` }));
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-batch', headers, payload: JSON.stringify(batch) });
     expect(res.statusCode).toBe(400);
@@ -92,7 +93,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('rejects an invalid GET query with 400 naming the parameter', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/trade/unfilled-orders?limit=500', headers });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('limit');
@@ -100,7 +101,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('refuses a mutation from another origin, without an Origin, or without the CSRF token', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const { origin: _o, ...noOrigin } = headers;
     const { 'x-desk-csrf': _c, ...noCsrf } = headers;
     for (const h of [{ ...headers, origin: 'https://evil.example' }, noOrigin, noCsrf, { ...headers, 'x-desk-csrf': 'wrong' }]) {
@@ -112,7 +113,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
   });
 
   it('answers 413 for a body over the limit, and relays nothing', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const res = await placeOrder(headers, JSON.stringify({ ...validOrder, pad: 'x'.repeat(70 * 1024) }));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'DESK413', data: null });
@@ -127,7 +128,7 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
 
 describe('REST relay', () => {
   it('signs the exact query and body it sends, and relays the upstream status and envelope as they are', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     upstream.respond(() => ({ status: 400, body: { code: '25202', msg: 'Insufficient balance', requestTime: 1, data: null } }));
     const raw = `{"category":"spot","symbol":"BTCUSDT","orderType":"limit","qty":"0.01","price":"43000.5","side":"buy",  "clientOid":"x 1"}`;
     const res = await placeOrder(headers, raw);
@@ -144,7 +145,7 @@ describe('REST relay', () => {
   });
 
   it('forwards the raw query string as received and signs it', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/trade/unfilled-orders?limit=5&category=SPOT', headers: { ...headers, 'x-desk-account': 'sub' } });
     expect(res.statusCode).toBe(200);
     const call = upstream.calls[0]!;
@@ -156,7 +157,7 @@ describe('REST relay', () => {
   });
 
   it('passes locale through and strips ACCESS-* and cookie headers from the browser', async () => {
-    const { headers } = desk.signIn('trader');
+    const { headers } = await desk.signIn('trader');
     await placeOrder({ ...headers, locale: 'zh-CN', 'ACCESS-KEY': 'browser-key', 'access-sign': 'browser-sign', 'ACCESS-TIMESTAMP': '1', 'access-passphrase': 'p', 'x-other': 'y' });
     const call = upstream.calls[0]!;
     expect(call.headers.locale).toBe('zh-CN');
@@ -170,7 +171,7 @@ describe('REST relay', () => {
   });
 
   it('calls the public instruments path upstream without signing', async () => {
-    const { headers } = desk.signIn('viewer');
+    const { headers } = await desk.signIn('viewer');
     const res = await desk.app.inject({ method: 'GET', url: '/api/v3/public/instruments?category=SPOT', headers });
     expect(res.statusCode).toBe(200);
     expect(upstream.calls[0]!.url).toBe('/api/v3/market/instruments?category=SPOT');
@@ -180,12 +181,12 @@ describe('REST relay', () => {
   it('answers 502 with a clear envelope when the upstream is down', async () => {
     const down = await testDesk(await deadUpstreamUrl());
     try {
-      const { headers } = down.signIn('trader');
+      const { headers } = await down.signIn('trader');
       const res = await down.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers, payload: JSON.stringify(validOrder) });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ code: 'DESK502', data: null });
       expect(res.json().msg).toContain('did not answer');
-      const audit = down.auditStore.query({});
+      const audit = await down.auditStore.query({});
       expect(audit.list[0]).toMatchObject({ endpoint: 'placeOrder', httpStatus: 502, code: 'DESK502', clientOids: ['desk-1'] });
     } finally {
       await down.app.close();
@@ -195,14 +196,14 @@ describe('REST relay', () => {
 
 describe('audit of mutations', () => {
   it('writes a row for every mutating call before answering, with order ids and clientOids of batches', async () => {
-    const { headers } = desk.signIn('trader', ['main'], 'alice');
+    const { headers } = await desk.signIn('trader', ['main'], 'alice');
     const batch = [
       { ...validOrder, clientOid: 'a-1' },
       { ...validOrder, clientOid: 'a-2' },
     ];
     const res = await desk.app.inject({ method: 'POST', url: '/api/v3/trade/place-batch', headers, payload: JSON.stringify(batch) });
     expect(res.statusCode).toBe(200);
-    const row = desk.auditStore.query({ user: 'alice', limit: 1 }).list[0];
+    const row = (await desk.auditStore.query({ user: 'alice', limit: 1 })).list[0];
     expect(row).toMatchObject({
       user: 'alice',
       account: 'main',
@@ -220,10 +221,10 @@ describe('audit of mutations', () => {
   });
 
   it('records refused mutations too, and no row for reads', async () => {
-    const { headers } = desk.signIn('viewer', ['main'], 'vera');
+    const { headers } = await desk.signIn('viewer', ['main'], 'vera');
     await placeOrder(headers);
     await desk.app.inject({ method: 'GET', url: '/api/v3/account/assets', headers });
-    const rows = desk.auditStore.query({ user: 'vera' }).list;
+    const rows = (await desk.auditStore.query({ user: 'vera' })).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ endpoint: 'placeOrder', httpStatus: 403, code: 'DESK403', state: 'complete' });
   });
@@ -236,7 +237,7 @@ describe('write-ahead audit of mutations', () => {
   let wa: TestDesk;
   beforeAll(async () => {
     db = openDatabase(':memory:');
-    wa = await testDesk(upstream.url, {}, { auditStore: new AuditStore(db) });
+    wa = await testDesk(upstream.url, {}, { auditStore: new AuditStore(await sqliteStoreOn(db, 'audit')) });
   });
   afterAll(async () => {
     await wa.app.close();
@@ -251,23 +252,24 @@ describe('write-ahead audit of mutations', () => {
     wa.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers, payload: JSON.stringify(body) });
 
   it('writes the row, state sent, before the call reaches the exchange, and completes it with the answer', async () => {
-    const { headers } = wa.signIn('trader', ['main'], 'wendy');
+    const { headers } = await wa.signIn('trader', ['main'], 'wendy');
     let seenUpstream: unknown;
     upstream.respond(() => {
-      seenUpstream = wa.auditStore.query({ user: 'wendy' }).list;
+      // Read now, in the SQLite connection's queue ahead of the answer's complete().
+      seenUpstream = wa.auditStore.query({ user: 'wendy' }).then((page) => page.list);
       return undefined;
     });
     const res = await place(headers, { ...validOrder, clientOid: 'wa-1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-desk-audit']).toBeUndefined();
-    expect(seenUpstream).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['wa-1'], orderIds: [] })]);
-    const rows = wa.auditStore.query({ user: 'wendy' }).list;
+    expect(await seenUpstream).toEqual([expect.objectContaining({ state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['wa-1'], orderIds: [] })]);
+    const rows = (await wa.auditStore.query({ user: 'wendy' })).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'complete', endpoint: 'placeOrder', httpStatus: 200, code: '00000', msg: 'success', orderIds: ['1234567'], clientOids: ['wa-1'] });
   });
 
   it('answers 503 and sends nothing when the audit row cannot be written', async () => {
-    const { headers } = wa.signIn('trader', ['main'], 'ian');
+    const { headers } = await wa.signIn('trader', ['main'], 'ian');
     failInserts();
     const res = await place(headers);
     expect(res.statusCode).toBe(503);
@@ -282,7 +284,7 @@ describe('write-ahead audit of mutations', () => {
   });
 
   it("relays the exchange's answer unchanged, marked x-desk-audit: incomplete, when the result cannot be recorded; the row stays sent", async () => {
-    const { headers } = wa.signIn('trader', ['main'], 'ursula');
+    const { headers } = await wa.signIn('trader', ['main'], 'ursula');
     upstream.respond(() => ({ status: 200, body: { code: '00000', msg: 'success', requestTime: 7, data: { orderId: '777', clientOid: 'u-1' } } }));
     failUpdates();
     const res = await place(headers, { ...validOrder, clientOid: 'u-1' });
@@ -290,7 +292,7 @@ describe('write-ahead audit of mutations', () => {
     expect(res.headers['x-desk-audit']).toBe('incomplete');
     expect(res.json()).toEqual({ code: '00000', msg: 'success', requestTime: 7, data: { orderId: '777', clientOid: 'u-1' } });
     expect(upstream.calls).toHaveLength(1);
-    const rows = wa.auditStore.query({ user: 'ursula' }).list;
+    const rows = (await wa.auditStore.query({ user: 'ursula' })).list;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: 'sent', httpStatus: 0, code: '', clientOids: ['u-1'] });
     const logged = wa.logLines.find((l) => l.includes('the row stays'));
@@ -299,7 +301,7 @@ describe('write-ahead audit of mutations', () => {
   });
 
   it('still answers a refusal when its audit row cannot be written, marked incomplete', async () => {
-    const { headers } = wa.signIn('viewer', ['main'], 'rita');
+    const { headers } = await wa.signIn('viewer', ['main'], 'rita');
     failInserts();
     const res = await place(headers);
     expect(res.statusCode).toBe(403);
@@ -309,7 +311,7 @@ describe('write-ahead audit of mutations', () => {
   });
 
   it('leaves reads alone: a GET works while the audit log is down', async () => {
-    const { headers } = wa.signIn('trader', ['main'], 'gina');
+    const { headers } = await wa.signIn('trader', ['main'], 'gina');
     failInserts();
     const res = await wa.app.inject({ method: 'GET', url: '/api/v3/account/assets', headers });
     expect(res.statusCode).toBe(200);
@@ -319,9 +321,9 @@ describe('write-ahead audit of mutations', () => {
   it('completes the row with the 502 when the exchange does not answer', async () => {
     const down = await testDesk(await deadUpstreamUrl());
     try {
-      const { headers } = down.signIn('trader');
+      const { headers } = await down.signIn('trader');
       await down.app.inject({ method: 'POST', url: '/api/v3/trade/place-order', headers, payload: JSON.stringify(validOrder) });
-      const rows = down.auditStore.query({}).list;
+      const rows = (await down.auditStore.query({})).list;
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ state: 'complete', httpStatus: 502, code: 'DESK502' });
     } finally {
@@ -330,11 +332,11 @@ describe('write-ahead audit of mutations', () => {
   });
 
   it('shows a row left sent (the proxy stopped mid-call) as sent in GET /audit, with no result', async () => {
-    const id = wa.auditStore.begin({
+    const id = await wa.auditStore.begin({
       time: 5, user: 'killed-mid-call', account: 'main', endpoint: 'placeOrder', method: 'POST', path: '/api/v3/trade/place-order',
       channel: 'rest', requestBody: JSON.stringify(validOrder), orderIds: [], clientOids: ['desk-1'],
     });
-    const { cookie } = wa.signIn('ops');
+    const { cookie } = await wa.signIn('ops');
     const res = await wa.app.inject({ method: 'GET', url: '/audit?user=killed-mid-call', headers: { cookie } });
     expect(res.json().data.list).toEqual([expect.objectContaining({ id, state: 'sent', httpStatus: 0, code: '', msg: '', clientOids: ['desk-1'] })]);
     const sentOnly = await wa.app.inject({ method: 'GET', url: '/audit?state=sent', headers: { cookie } });

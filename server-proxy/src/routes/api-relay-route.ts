@@ -4,7 +4,7 @@ import { errorEnvelope, httpStatusOf, localeFrom } from '@contract/core/errors';
 import type { AuditIntent } from '@contract/schemas/audit';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { collectOrderRefs } from '../audit/order-refs';
-import { sessionOf } from '../auth/authenticate';
+import { cachedSessionOf, sessionOf } from '../auth/authenticate';
 import type { Session } from '../auth/session-store';
 import type { DeskContext } from './desk-context';
 import { replyError } from '../http/error-reply';
@@ -75,44 +75,57 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
   };
 
   /** One complete row for a mutation that was never sent (refused, or given up while queued). */
-  const auditUnsent = (reply: FastifyReply, intent: AuditIntent, result: { status: number; code: string; msg: string }) => {
+  const auditUnsent = async (reply: FastifyReply, intent: AuditIntent, result: { status: number; code: string; msg: string }) => {
     try {
-      ctx.auditStore.record({ ...intent, httpStatus: result.status, code: result.code, msg: result.msg });
+      await ctx.auditStore.record({ ...intent, httpStatus: result.status, code: result.code, msg: result.msg });
     } catch (err) {
       auditIncomplete(reply, err, { user: intent.user, endpoint: intent.endpoint, code: result.code }, 'audit write of a refused mutation failed');
     }
   };
 
   /** Completes the row begin() wrote; a failure never hides the upstream's answer. */
-  const auditOutcome = (reply: FastifyReply, { id, intent }: { id: number; intent: AuditIntent }, result: { status: number; code: string; msg: string }, body: unknown, data: unknown) => {
+  const auditOutcome = async (reply: FastifyReply, { id, intent }: { id: number; intent: AuditIntent }, result: { status: number; code: string; msg: string }, body: unknown, data: unknown) => {
     const refs = collectOrderRefs(body, data);
     try {
-      ctx.auditStore.complete(id, { httpStatus: result.status, code: result.code, msg: result.msg, orderIds: refs.orderIds, clientOids: refs.clientOids });
+      await ctx.auditStore.complete(id, { httpStatus: result.status, code: result.code, msg: result.msg, orderIds: refs.orderIds, clientOids: refs.clientOids });
     } catch (err) {
       auditIncomplete(reply, err, { user: intent.user, endpoint: intent.endpoint, auditId: id, status: result.status, code: result.code }, 'audit result not recorded; the row stays "sent"');
     }
   };
 
   /** Answers a refusal; a refused mutation is audited too (who tried what, and why not). */
-  const refuse = (request: FastifyRequest, reply: FastifyReply, session: Session, refusal: Refusal, call?: AdmittedCall, body?: unknown) => {
+  const refuse = async (request: FastifyRequest, reply: FastifyReply, session: Session, refusal: Refusal, call?: AdmittedCall, body?: unknown) => {
     const endpoint = call?.endpoint ?? refusal.endpoint;
     const account = call?.account ?? refusal.account;
     const now = ctx.clock.now();
     if (endpoint?.mutating && account) {
       const envelope = errorEnvelope(refusal.code, 'en-US', refusal.params, now);
       const intent = intentOf(request, { session, account, endpoint, path: call?.path ?? refusal.path ?? endpoint.path }, body);
-      auditUnsent(reply, intent, { status: httpStatusOf(refusal.code), code: refusal.code, msg: envelope.msg });
+      await auditUnsent(reply, intent, { status: httpStatusOf(refusal.code), code: refusal.code, msg: envelope.msg });
     }
     ctx.logger.debug({ user: session.user, url: request.url.slice(0, 200), code: refusal.code }, 'api call refused');
     return replyError(request, reply, refusal.code, refusal.params, now);
   };
 
   // Callback style, not async: this runs on every call, and an async hook costs a promise
-  // and a microtask turn for nothing. A refusal answers here and does not call done().
+  // and a microtask turn for nothing (a read whose session is cached waits for nothing). A
+  // refusal answers here and does not call done().
   app.addHook('onRequest', (request, reply, done) => {
     // A mutation reads the session and its user afresh (no cache): nothing is placed or
     // audited under a user removed or changed a moment ago by another process.
-    const session = sessionOf(request.headers, ctx.sessions, request.method !== 'GET' && request.method !== 'HEAD');
+    const mutating = request.method !== 'GET' && request.method !== 'HEAD';
+    const cached = mutating ? undefined : cachedSessionOf(request.headers, ctx.sessions);
+    if (cached) return admitSession(request, reply, done, cached);
+    sessionOf(request.headers, ctx.sessions, mutating).then(
+      (session) => admitSession(request, reply, done, session),
+      (err: unknown) => {
+        ctx.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'session store unavailable; call refused');
+        replyError(request, reply, 'DESK503S', { detail: 'the sessions cannot be read' }, ctx.clock.now());
+      },
+    );
+  });
+
+  const admitSession = (request: FastifyRequest, reply: FastifyReply, done: () => void, session: Session | undefined) => {
     if (!session) {
       replyError(request, reply, 'DESK401', {}, ctx.clock.now());
       return;
@@ -120,12 +133,12 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     request.deskSession = session;
     const admitted = admitCall(session, request.method, request.url, request.headers, ctx.keyStore, ctx.origins);
     if ('code' in admitted) {
-      refuse(request, reply, session, admitted);
+      void refuse(request, reply, session, admitted);
       return;
     }
     request.deskCall = admitted;
     done();
-  });
+  };
 
   app.all('/api/*', async (request, reply) => {
     const session = request.deskSession;
@@ -158,7 +171,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
         ctx.shaper.release(laneKey);
         ctx.logger.info({ user: session.user, endpoint: endpoint.id }, 'browser left while the call was queued; not sent');
         if (endpoint.mutating) {
-          auditUnsent(reply, intentOf(request, { session, ...call }, validated.body), { status: 0, code: 'DESK499', msg: 'the browser closed the request while it was queued; not sent' });
+          await auditUnsent(reply, intentOf(request, { session, ...call }, validated.body), { status: 0, code: 'DESK499', msg: 'the browser closed the request while it was queued; not sent' });
         }
         return reply.code(499).send();
       }
@@ -170,7 +183,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     if (endpoint.mutating) {
       const intent = intentOf(request, { session, ...call }, validated.body);
       try {
-        written = { id: ctx.auditStore.begin(intent), intent };
+        written = { id: await ctx.auditStore.begin(intent), intent };
       } catch (err) {
         ctx.shaper.release(laneKey);
         ctx.logger.error({ user: session.user, endpoint: endpoint.id, err: (err instanceof Error ? err.message : String(err)).slice(0, 200) }, 'audit log unavailable; mutation not sent');
@@ -195,7 +208,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
       ctx.logger.warn({ endpoint: endpoint.id, account: account.name, reason }, 'upstream unavailable');
       if (written && NOT_SENT_REASONS.has(reason)) {
         // The connection was never made: nothing reached the exchange, so this is a plain failure.
-        auditOutcome(reply, written, { status: 502, code: 'DESK502', msg: `${reason}; nothing was sent` }, validated.body, undefined);
+        await auditOutcome(reply, written, { status: 502, code: 'DESK502', msg: `${reason}; nothing was sent` }, validated.body, undefined);
       } else if (written) {
         // The call may have been carried out: the row says unknown (never failed) and the
         // reconciler looks the orders up by clientOid and completes it with the truth.
@@ -209,7 +222,7 @@ export function registerApiRelay(app: FastifyInstance, ctx: DeskContext): void {
     if (written) {
       const env = parseEnvelope(upstream.body);
       // Recorded before the answer leaves; if it cannot be, the answer still goes (marked).
-      auditOutcome(reply, written, { status: upstream.status, code: env?.code ?? '', msg: env?.msg ?? '' }, validated.body, env?.data);
+      await auditOutcome(reply, written, { status: upstream.status, code: env?.code ?? '', msg: env?.msg ?? '' }, validated.body, env?.data);
       ctx.logger.info({ user: session.user, account: account.name, endpoint: endpoint.id, status: upstream.status, code: env?.code }, 'mutation relayed');
     }
     return reply.code(upstream.status).header('content-type', upstream.contentType).header('cache-control', 'no-store').send(upstream.body);

@@ -59,8 +59,8 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
   const now = () => ctx.clock.now();
 
   /** The session and account of a read of `feed`, or the refusal already sent. */
-  const admit = (request: FastifyRequest, reply: FastifyReply, feeds: readonly ArchiveFeed[], accountName: string | undefined): AccountCredentials | undefined => {
-    const session = sessionOf(request.headers, ctx.sessions);
+  const admit = async (request: FastifyRequest, reply: FastifyReply, feeds: readonly ArchiveFeed[], accountName: string | undefined): Promise<AccountCredentials | undefined> => {
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (!session) return void replyError(request, reply, 'DESK401', {}, now());
     for (const feed of feeds) {
       const permission = feedDefs[feed].permission;
@@ -92,11 +92,11 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
   app.get('/archive/status', async (request, reply) => {
     const q = parseQuery(request, reply);
     if (!q) return reply;
-    const session = sessionOf(request.headers, ctx.sessions);
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (!session) return replyError(request, reply, 'DESK401', {}, now());
     const readable = archiveFeeds.filter((f) => roleMay(session.role, feedDefs[f].permission));
     if (readable.length === 0) return replyError(request, reply, 'DESK403', { role: session.role, permission: 'earn.read' }, now());
-    const account = admit(request, reply, [], q.account);
+    const account = await admit(request, reply, [], q.account);
     if (!account) return reply;
     const state = sync.state();
     const status: ArchiveStatus = {
@@ -104,7 +104,9 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
       exchangeNow: sync.exchangeNow(account.name),
       running: state.running,
       lastRunEnded: state.lastRunEnded ?? null,
-      feeds: readable.map((feed) => ({ feed, count: store.count(feed, account.name), complete: store.spans(feed, account.name), gaps: shownGaps(store.gaps(feed, account.name)) })),
+      feeds: await Promise.all(
+        readable.map(async (feed) => ({ feed, count: await store.count(feed, account.name), complete: await store.spans(feed, account.name), gaps: shownGaps(await store.gaps(feed, account.name)) })),
+      ),
     };
     reply.header('cache-control', 'no-store');
     return successEnvelope(status, now());
@@ -118,59 +120,51 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
     if (!feed) return reply;
     const q = parseQuery(request, reply);
     if (!q) return reply;
-    const account = admit(request, reply, [feed], q.account);
+    const account = await admit(request, reply, [feed], q.account);
     if (!account) return reply;
     const range: RowQuery = { from: q.from === undefined ? undefined : Number(q.from), to: q.to === undefined ? undefined : Number(q.to), ref: q.ref };
     reply.header('cache-control', 'no-store');
 
     if (csv) {
-      // Streamed row by row from the database: memory stays flat for a million rows.
-      const total = store.count(feed, account.name, range);
+      // Streamed page by page from the database: memory stays flat for a million rows.
+      const total = await store.count(feed, account.name, range);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${feed}-${account.name}.csv"`);
       reply.header('x-archive-rows', String(total));
       const rows = store.iterate(feed, account.name, range);
-      let headerSent = false;
-      const stream = new Readable({
-        read() {
-          if (!headerSent) {
-            headerSent = true;
-            this.push(archiveCsvHeader(feed));
+      // Lines in chunks of 2000; Readable.from pulls the next only when the socket drains,
+      // and ends the generator (no more pages read) if the browser goes away.
+      const csvFeed = feed;
+      async function* lines() {
+        yield archiveCsvHeader(csvFeed);
+        let chunk = '';
+        let n = 0;
+        for await (const row of rows) {
+          chunk += archiveCsvLine(csvFeed, JSON.parse(row.body) as Record<string, unknown>);
+          if (++n % 2000 === 0) {
+            yield chunk;
+            chunk = '';
           }
-          let chunk = '';
-          for (let i = 0; i < 2000; i++) {
-            const next = rows.next();
-            if (next.done) {
-              if (chunk) this.push(chunk);
-              this.push(null);
-              return;
-            }
-            chunk += archiveCsvLine(feed, JSON.parse(next.value.body) as Record<string, unknown>);
-          }
-          this.push(chunk);
-        },
-        destroy(err, done) {
-          rows.return?.();
-          done(err);
-        },
-      });
-      return reply.send(stream);
+        }
+        if (chunk) yield chunk;
+      }
+      return reply.send(Readable.from(lines(), { objectMode: false }));
     }
 
     const limit = q.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(q.limit), ARCHIVE_MAX_LIMIT);
     const after = q.after === undefined ? undefined : { time: Number(q.after.slice(0, q.after.indexOf(':'))), id: q.after.slice(q.after.indexOf(':') + 1) };
-    const rows = store.rows(feed, account.name, range, limit, after);
-    const complete = store.spans(feed, account.name);
+    const rows = await store.rows(feed, account.name, range, limit, after);
+    const complete = await store.spans(feed, account.name);
     const apiWindowFrom = windowFrom(feed, account.name);
     const last = rows.at(-1);
     const meta: ArchiveMeta = {
       feed,
       account: account.name,
       complete,
-      gaps: shownGaps(store.gaps(feed, account.name)),
+      gaps: shownGaps(await store.gaps(feed, account.name)),
       apiWindowFrom,
       archiveOnly: apiWindowFrom === null ? 0 : rows.filter((r) => r.time < apiWindowFrom).length,
-      total: store.count(feed, account.name, range),
+      total: await store.count(feed, account.name, range),
       next: rows.length === limit && last ? `${last.time}:${last.id}` : null,
       notice: rangeNotice(feed, complete, range.from, range.to),
     };
@@ -186,11 +180,11 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
     const feeds = q.feed === undefined ? [...archiveFeeds] : q.feed.split(',');
     const unknown = feeds.find((f) => !(archiveFeeds as readonly string[]).includes(f));
     if (unknown !== undefined) return replyError(request, reply, 'DESK400', { field: 'feed', detail: `must be one of ${archiveFeeds.join(', ')}` }, now());
-    const session = sessionOf(request.headers, ctx.sessions);
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (session && !csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
       return replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, now());
     }
-    const account = admit(request, reply, feeds as ArchiveFeed[], q.account);
+    const account = await admit(request, reply, feeds as ArchiveFeed[], q.account);
     if (!account) return reply;
     const reports = await sync.syncAll({ account: account.name, feeds: feeds as ArchiveFeed[] });
     return successEnvelope(reports, now());

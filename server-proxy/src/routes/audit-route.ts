@@ -12,6 +12,6 @@ export function registerAuditRoute(app: FastifyInstance, ctx: DeskContext): void
     const q = check(auditQuerySchema, request.query ?? {});
     if (!q.ok) return replyError(request, reply, 'DESK400', { field: q.field, detail: q.message }, ctx.clock.now());
     reply.header('cache-control', 'no-store');
-    return successEnvelope(ctx.auditStore.query(q.data), ctx.clock.now());
+    return successEnvelope(await ctx.auditStore.query(q.data), ctx.clock.now());
   });
 }

@@ -13,8 +13,8 @@ beforeAll(async () => {
   upstream = await FakeUpstream.start();
   desk = await testDesk(upstream.url, { loginTokenTtlMs: 60_000 }, { clock, timers: clock });
   const fast = { N: 1024, r: 8, p: 1 };
-  desk.userStore.put({ name: 'olga', role: 'ops', accounts: ['sub'], passwordHash: await hashPassword('olga-password', fast) });
-  desk.userStore.put({ name: 'tom', role: 'trader', accounts: ['main', 'sub'], passwordHash: await hashPassword('tom-password', fast) });
+  await desk.userStore.put({ name: 'olga', role: 'ops', accounts: ['sub'], passwordHash: await hashPassword('olga-password', fast) });
+  await desk.userStore.put({ name: 'tom', role: 'trader', accounts: ['main', 'sub'], passwordHash: await hashPassword('tom-password', fast) });
 });
 afterAll(async () => {
   await desk.app.close();
@@ -72,7 +72,7 @@ describe('one-time token login (local admin)', () => {
   });
 
   it('ends a session when it expires', async () => {
-    const { cookie } = desk.signIn('viewer');
+    const { cookie } = await desk.signIn('viewer');
     clock.advance(desk.ctx.config.sessionTtlMs + 1);
     expect((await desk.app.inject({ method: 'GET', url: '/auth/me', headers: { cookie } })).statusCode).toBe(401);
   });
@@ -138,7 +138,7 @@ describe('team login', () => {
   });
 
   it('logs out only with the CSRF token, and the session is gone afterwards', async () => {
-    const { cookie, csrf } = desk.signIn('trader');
+    const { cookie, csrf } = await desk.signIn('trader');
     expect((await desk.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie } })).statusCode).toBe(403);
     const out = await desk.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, 'x-desk-csrf': csrf } });
     expect(out.statusCode).toBe(200);
@@ -151,19 +151,19 @@ describe('GET /audit', () => {
   it('is for admin and ops only', async () => {
     expect((await desk.app.inject({ method: 'GET', url: '/audit' })).statusCode).toBe(401);
     for (const role of ['viewer', 'trader'] as const) {
-      const { cookie } = desk.signIn(role);
+      const { cookie } = await desk.signIn(role);
       expect((await desk.app.inject({ method: 'GET', url: '/audit', headers: { cookie } })).statusCode).toBe(403);
     }
     for (const role of ['admin', 'ops'] as const) {
-      const { cookie } = desk.signIn(role);
+      const { cookie } = await desk.signIn(role);
       expect((await desk.app.inject({ method: 'GET', url: '/audit', headers: { cookie } })).statusCode).toBe(200);
     }
   });
 
   it('filters and pages newest first with a cursor', async () => {
     const base = { account: 'main', method: 'POST', path: '/api/v3/trade/place-order', channel: 'rest' as const, requestBody: '{}', httpStatus: 200, msg: 'success', orderIds: [], clientOids: [] };
-    for (let i = 0; i < 5; i++) desk.auditStore.record({ ...base, time: 1000 + i, user: 'pager', endpoint: 'placeOrder', code: i % 2 ? '25202' : '00000' });
-    const { cookie } = desk.signIn('ops');
+    for (let i = 0; i < 5; i++) await desk.auditStore.record({ ...base, time: 1000 + i, user: 'pager', endpoint: 'placeOrder', code: i % 2 ? '25202' : '00000' });
+    const { cookie } = await desk.signIn('ops');
     const page1 = (await desk.app.inject({ method: 'GET', url: '/audit?user=pager&limit=2', headers: { cookie } })).json();
     expect(page1.code).toBe('00000');
     expect(page1.data.list.map((r: { time: number }) => r.time)).toEqual([1004, 1003]);
@@ -175,7 +175,7 @@ describe('GET /audit', () => {
   });
 
   it('rejects a limit over 100 and unknown filters with 400', async () => {
-    const { cookie } = desk.signIn('admin');
+    const { cookie } = await desk.signIn('admin');
     const over = await desk.app.inject({ method: 'GET', url: '/audit?limit=101', headers: { cookie } });
     expect(over.statusCode).toBe(400);
     expect(over.json().msg).toContain('limit');

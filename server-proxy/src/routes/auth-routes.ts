@@ -30,10 +30,10 @@ export function describeSession(session: Session, ctx: DeskContext): z.input<typ
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void {
   /** A new sign-in ends the session the browser held before (another user's, say): one cookie, one session. */
-  const startSession = (request: FastifyRequest, reply: FastifyReply, grant: NewSession): Session => {
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, grant: NewSession): Promise<Session> => {
     const previous = readCookie(request.headers.cookie, SESSION_COOKIE);
-    if (previous) ctx.sessions.delete(previous, 'signed in again');
-    const session = ctx.sessions.create(grant);
+    if (previous) await ctx.sessions.delete(previous, 'signed in again');
+    const session = await ctx.sessions.create(grant);
     reply.header('set-cookie', sessionCookie(session.id, Math.floor(ctx.config.sessionTtlMs / 1000), false));
     return session;
   };
@@ -46,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
       ctx.logger.warn({ ip: request.ip }, 'login token refused (unknown, used or expired)');
       return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
     }
-    startSession(request, reply, grant);
+    await startSession(request, reply, grant);
     ctx.logger.info({ user: grant.user }, 'signed in with the one-time token');
     return reply.code(302).header('location', ctx.config.loginRedirect).header('cache-control', 'no-store').send();
   });
@@ -73,7 +73,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       return replyError(request, reply, 'DESK429L', { detail: String(verdict.retryAfterSeconds) }, ctx.clock.now());
     }
-    const user = ctx.userStore?.get(username);
+    const user = await ctx.userStore?.get(username);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (!user || !ok) {
       ctx.loginThrottle.recordLoginFailure(username, request.ip);
@@ -81,18 +81,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
       return replyError(request, reply, 'DESK401', {}, ctx.clock.now());
     }
     ctx.loginThrottle.loginSucceeded(username);
-    const session = startSession(request, reply, { user: user.name, role: user.role, accounts: user.accounts });
+    const session = await startSession(request, reply, { user: user.name, role: user.role, accounts: user.accounts });
     ctx.logger.info({ user: user.name, role: user.role }, 'signed in');
     return successEnvelope(describeSession(session, ctx), ctx.clock.now());
   });
 
   app.post('/auth/logout', async (request: FastifyRequest, reply) => {
-    const session = sessionOf(request.headers, ctx.sessions);
+    const session = await sessionOf(request.headers, ctx.sessions);
     if (session) {
       if (!csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
         return replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, ctx.clock.now());
       }
-      ctx.sessions.delete(session.id);
+      await ctx.sessions.delete(session.id);
       ctx.logger.info({ user: session.user }, 'signed out');
     }
     reply.header('set-cookie', clearedSessionCookie());
@@ -100,7 +100,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: DeskContext): void
   });
 
   app.get('/auth/me', async (request, reply) => {
-    const checked = ctx.sessions.check(readCookie(request.headers.cookie, SESSION_COOKIE));
+    const checked = await ctx.sessions.check(readCookie(request.headers.cookie, SESSION_COOKIE));
     // A session the desk ended says why (the page may learn it here before its sockets close).
     if ('ended' in checked && checked.ended !== 'unknown session') return replyError(request, reply, 'DESK401S', { detail: checked.ended }, ctx.clock.now());
     const session = 'session' in checked ? checked.session : undefined;

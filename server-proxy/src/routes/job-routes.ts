@@ -25,8 +25,8 @@ export interface JobDeps {
   runner: JobRunner;
 }
 
-export function summaryOf(job: JobRecord, deps: JobDeps, now: number): JobSummary {
-  const c = deps.store.counts(job.id);
+export async function summaryOf(job: JobRecord, deps: JobDeps, now: number): Promise<JobSummary> {
+  const c = await deps.store.counts(job.id);
   const running = job.state === 'running';
   return {
     id: job.id,
@@ -51,9 +51,9 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
   const writes = sessionGate(ctx, 'broker.write', { mutating: true });
 
   /** The job named in the path, if the session may use its account. */
-  const jobFor = (request: FastifyRequest, reply: FastifyReply, session: Session): JobRecord | undefined => {
+  const jobFor = async (request: FastifyRequest, reply: FastifyReply, session: Session): Promise<JobRecord | undefined> => {
     const p = check(idParam, request.params);
-    const job = p.ok ? deps.store.get(p.data.id) : undefined;
+    const job = p.ok ? await deps.store.get(p.data.id) : undefined;
     if (!job || !session.accounts.includes(job.account)) {
       void replyError(request, reply, 'DESK400', { field: 'job', detail: 'no such job for your accounts' }, now());
       return undefined;
@@ -77,19 +77,17 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     }
     const body = check(createAutoTransferJob, parsed);
     if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.message }, now());
-    const id = deps.store.create({ account: account.name, user: session.user, rows: body.data.rows }, now());
+    const id = await deps.store.create({ account: account.name, user: session.user, rows: body.data.rows }, now());
     ctx.logger.info({ user: session.user, account: account.name, job: id, rows: body.data.rows.length }, 'auto-transfer job created');
     void deps.runner.kick(id);
-    return reply.code(201).send(successEnvelope(summaryOf(deps.store.get(id)!, deps, now()), now()));
+    return reply.code(201).send(successEnvelope(await summaryOf((await deps.store.get(id))!, deps, now()), now()));
   });
 
   app.get('/jobs', { preHandler: reads.preHandler }, async (request, reply) => {
     const session = reads.session(request);
     reply.header('cache-control', 'no-store');
-    return successEnvelope(
-      deps.store.list(session.accounts, 50).map((j) => summaryOf(j, deps, now())),
-      now(),
-    );
+    const jobs = await deps.store.list(session.accounts, 50);
+    return successEnvelope(await Promise.all(jobs.map((j) => summaryOf(j, deps, now()))), now());
   });
 
   app.get('/jobs/desk-settings', { preHandler: reads.preHandler }, async (request, reply) => {
@@ -97,29 +95,29 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     const account = resolveAccount(session, request.headers['x-desk-account'], ctx.keyStore);
     if ('code' in account) return replyError(request, reply, account.code, account.params, now());
     reply.header('cache-control', 'no-store');
-    return successEnvelope(deps.store.deskSettings(account.name), now());
+    return successEnvelope(await deps.store.deskSettings(account.name), now());
   });
 
   app.get('/jobs/:id', { preHandler: reads.preHandler }, async (request, reply) => {
-    const job = jobFor(request, reply, reads.session(request));
+    const job = await jobFor(request, reply, reads.session(request));
     if (!job) return reply;
     reply.header('cache-control', 'no-store');
-    return successEnvelope(summaryOf(job, deps, now()), now());
+    return successEnvelope(await summaryOf(job, deps, now()), now());
   });
 
   app.get('/jobs/:id/results.csv', { preHandler: reads.preHandler }, async (request, reply) => {
-    const job = jobFor(request, reply, reads.session(request));
+    const job = await jobFor(request, reply, reads.session(request));
     if (!job) return reply;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="autotransfer-job-${job.id}.csv"`)
       .header('cache-control', 'no-store')
-      .send(jobResultsCsv(deps.store.rows(job.id)));
+      .send(jobResultsCsv(await deps.store.rows(job.id)));
   });
 
   app.post('/jobs/:id/:action', { preHandler: writes.preHandler }, async (request, reply) => {
     const session = writes.session(request);
-    const job = jobFor(request, reply, session);
+    const job = await jobFor(request, reply, session);
     if (!job) return reply;
     const a = check(jobAction, (request.params as { action?: string }).action);
     if (!a.ok) return replyError(request, reply, 'DESK400', { field: 'action', detail: a.message }, now());
@@ -128,36 +126,36 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     switch (a.data) {
       case 'pause':
         if (job.state !== 'running') return refuse(`a ${job.state} job cannot be paused`);
-        deps.store.setState(job.id, 'paused', t);
+        await deps.store.setState(job.id, 'paused', t);
         break;
       case 'resume':
         if (job.state !== 'paused') return refuse(`a ${job.state} job cannot be resumed`);
-        deps.store.setState(job.id, 'running', t);
+        await deps.store.setState(job.id, 'running', t);
         break;
       case 'cancel':
         if (job.state === 'done' || job.state === 'cancelled') return refuse(`the job is already ${job.state}`);
         // A row being sent right now finishes and is recorded; the rest are skipped.
-        deps.store.setState(job.id, 'cancelled', t);
-        deps.store.skipPending(job.id, t);
+        await deps.store.setState(job.id, 'cancelled', t);
+        await deps.store.skipPending(job.id, t);
         break;
       case 'retry-failed': {
         if (job.state === 'running') return refuse('wait for the job to finish, or pause it, before retrying');
-        const n = deps.store.retryFailed(job.id, t);
+        const n = await deps.store.retryFailed(job.id, t);
         if (n === 0) return refuse('the job has no failed rows');
-        deps.store.setState(job.id, 'running', t);
+        await deps.store.setState(job.id, 'running', t);
         break;
       }
     }
     ctx.logger.info({ user: session.user, job: job.id, action: a.data }, 'job changed');
     void deps.runner.kick(job.id);
     deps.runner.emit('progress', job.id);
-    return successEnvelope(summaryOf(deps.store.get(job.id)!, deps, t), t);
+    return successEnvelope(await summaryOf((await deps.store.get(job.id))!, deps, t), t);
   });
 
   // Server-sent events: the job's summary whenever it changes (at most 4 a second), and a
   // comment line as heartbeat. EventSource reconnects by itself after a proxy restart.
-  app.get('/jobs/:id/events', { preHandler: reads.preHandler }, (request, reply) => {
-    const job = jobFor(request, reply, reads.session(request));
+  app.get('/jobs/:id/events', { preHandler: reads.preHandler }, async (request, reply) => {
+    const job = await jobFor(request, reply, reads.session(request));
     if (!job) return reply;
     reply.hijack();
     const res = reply.raw;
@@ -167,8 +165,12 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     const push = () => {
       timer = undefined;
       last = Date.now();
-      const current = deps.store.get(job.id);
-      if (current) res.write(`data: ${JSON.stringify(summaryOf(current, deps, now()))}\n\n`);
+      deps.store
+        .get(job.id)
+        .then(async (current) => {
+          if (current && !res.destroyed) res.write(`data: ${JSON.stringify(await summaryOf(current, deps, now()))}\n\n`);
+        })
+        .catch((err: unknown) => ctx.logger.warn({ job: job.id, err: err instanceof Error ? err.message : String(err) }, 'job summary not pushed; the next change tries again'));
     };
     const onProgress = (id: number) => {
       if (id !== job.id || timer) return;

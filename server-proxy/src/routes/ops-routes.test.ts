@@ -36,7 +36,7 @@ describe('operations endpoints', () => {
     const up = await FakeUpstream.start();
     open.push(up);
     const other = await desk(up.url);
-    (other.auditStore as unknown as { db: { close(): void } }).db.close();
+    await (other.auditStore as unknown as { db: { destroy(): Promise<void> } }).db.destroy();
     const closed = await other.app.inject({ method: 'GET', url: '/readyz' });
     expect(closed.statusCode).toBe(503);
     expect(closed.json()).toMatchObject({ checks: { database: expect.stringMatching(/^a database does not answer/) } });
@@ -46,7 +46,7 @@ describe('operations endpoints', () => {
     const up = await FakeUpstream.start();
     open.push(up);
     const d = await desk(up.url);
-    const s = d.signIn('trader', ['main']);
+    const s = await d.signIn('trader', ['main']);
     const placed = await d.app.inject({
       method: 'POST',
       url: '/api/v3/trade/place-order',
@@ -55,7 +55,7 @@ describe('operations endpoints', () => {
     });
     expect(placed.statusCode).toBe(200);
     expect(placed.headers['x-request-id']).toBe('lb-7f3a');
-    expect(d.auditStore.query({ user: 'trader-user' }).list[0]).toMatchObject({ requestId: 'lb-7f3a', endpoint: 'placeOrder' });
+    expect((await d.auditStore.query({ user: 'trader-user' })).list[0]).toMatchObject({ requestId: 'lb-7f3a', endpoint: 'placeOrder' });
     // A header that is not a plain token is replaced by a fresh ID.
     const odd = await d.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\u0001' } });
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

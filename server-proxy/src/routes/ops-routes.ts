@@ -33,7 +33,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: DeskContext, metric
     if (cached && now - cached.at < READY_CACHE_MS) return cached.answer;
     let database = 'ok';
     try {
-      ctx.auditStore.ping();
+      await ctx.auditStore.ping();
       await sharedBudget?.ping();
     } catch (err) {
       database = `a database does not answer: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`;

@@ -25,18 +25,18 @@ describe('sessionGate', () => {
   it('refuses no session with DESK401 and a role without the permission with DESK403 naming it', async () => {
     const none = await d.app.inject({ method: 'GET', url: '/__gate/read' });
     expect([none.statusCode, none.json<{ code: string }>().code]).toEqual([401, 'DESK401']);
-    const trader = await d.app.inject({ method: 'GET', url: '/__gate/read', headers: d.signIn('trader').headers });
+    const trader = await d.app.inject({ method: 'GET', url: '/__gate/read', headers: (await d.signIn('trader')).headers });
     expect(trader.statusCode).toBe(403);
     expect(trader.json<{ msg: string }>().msg).toContain('audit.read');
   });
 
   it('admits a role with the permission and hands the handler its session', async () => {
-    const ok = await d.app.inject({ method: 'GET', url: '/__gate/read', headers: d.signIn('admin', ['main'], 'ann').headers });
+    const ok = await d.app.inject({ method: 'GET', url: '/__gate/read', headers: (await d.signIn('admin', ['main'], 'ann')).headers });
     expect(ok.json()).toEqual({ user: 'ann' });
   });
 
   it('asks a change for the desk Origin and the CSRF token as well', async () => {
-    const { headers } = d.signIn('broker', ['main'], 'bob');
+    const { headers } = await d.signIn('broker', ['main'], 'bob');
     const post = (h: Record<string, string>) => d.app.inject({ method: 'POST', url: '/__gate/write', headers: h, payload: '{}' });
     expect((await post(headers)).json()).toEqual({ user: 'bob' });
     const foreign = await post({ ...headers, origin: 'https://evil.example' });

@@ -25,7 +25,7 @@ export function sessionGate(ctx: Pick<DeskContext, 'sessions' | 'origins' | 'clo
   return {
     async preHandler(request, reply) {
       const now = ctx.clock.now();
-      const session = sessionOf(request.headers, ctx.sessions, mutating);
+      const session = await sessionOf(request.headers, ctx.sessions, mutating);
       if (!session) return replyError(request, reply, 'DESK401', {}, now);
       if (!roleMay(session.role, permission)) return replyError(request, reply, 'DESK403', { role: session.role, permission }, now);
       if (mutating) {

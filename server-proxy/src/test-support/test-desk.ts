@@ -6,7 +6,7 @@ import { UserStore } from '../auth/user-store';
 import { configSchema, type ProxyConfig, type ProxyConfigInput } from '../core/config';
 import { KeyStore } from '../keys/key-store';
 import { createLogger } from '../core/logger';
-import { openDatabase } from '../core/open-database';
+import { memoryStore } from '../core/storage/open-storage';
 
 export const TEST_ORIGIN = 'http://127.0.0.1:18080';
 
@@ -20,7 +20,7 @@ export interface TestDesk extends DeskApp {
   userStore: UserStore;
   auditStore: AuditStore;
   /** A signed-in session's headers: cookie (+ csrf and origin for mutations). */
-  signIn(role: Role, accounts?: string[], user?: string): { cookie: string; csrf: string; headers: Record<string, string> };
+  signIn(role: Role, accounts?: string[], user?: string): Promise<{ cookie: string; csrf: string; headers: Record<string, string> }>;
 }
 
 /** A proxy on in-memory databases (unless `deps` brings stores) with two test accounts, pointed at `upstreamUrl`. */
@@ -34,8 +34,8 @@ export async function testDesk(upstreamUrl: string, overrides: ProxyConfigInput 
     },
   });
   // A test may bring its own stores (e.g. on files, to restart the proxy on the same data).
-  const auditStore = deps.auditStore ?? new AuditStore(openDatabase(':memory:'));
-  const userStore = deps.userStore ?? new UserStore(openDatabase(':memory:'));
+  const auditStore = deps.auditStore ?? new AuditStore(await memoryStore('audit'));
+  const userStore = deps.userStore ?? new UserStore(await memoryStore('users'));
   const desk = await buildApp(config, {
     upstreamUrl,
     keyStore: new KeyStore(testAccounts),
@@ -50,11 +50,11 @@ export async function testDesk(upstreamUrl: string, overrides: ProxyConfigInput 
     logLines,
     userStore,
     auditStore,
-    signIn(role, accounts = ['main', 'sub'], user = `${role}-user`) {
+    async signIn(role, accounts = ['main', 'sub'], user = `${role}-user`) {
       // A team user as a login makes one: the session store re-checks the user behind a
       // session every few seconds, and a session with no user row would end.
-      userStore.put({ name: user, role, accounts: [...accounts], passwordHash: 'unused' });
-      const session = desk.ctx.sessions.create({ user, role, accounts });
+      await userStore.put({ name: user, role, accounts: [...accounts], passwordHash: 'unused' });
+      const session = await desk.ctx.sessions.create({ user, role, accounts });
       const cookie = `desk_session=${session.id}`;
       return {
         cookie,
