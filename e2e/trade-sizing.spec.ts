@@ -97,7 +97,7 @@ test('an order above the maximum is refused next to its field with the maximum, 
   expect(text).not.toContain(clientOid);
 });
 
-test('an order above the confirmation threshold asks first, showing side, size, price, notional and fee; Esc cancels it', async ({ page }) => {
+test('an order above the confirmation threshold asks first, showing side, size, price, notional and fee; Esc cancels it', async ({ page, browser, baseURL }) => {
   await page.goto('/settings');
   const settings = page.getByRole('form', { name: 'Order confirmation' });
   await settings.getByLabel('Confirm orders above (notional, USDT)').fill('50');
@@ -122,9 +122,18 @@ test('an order above the confirmation threshold asks first, showing side, size, 
   await expect(dialog).toBeHidden();
   await expect(f.getByText('Order sent')).toBeHidden();
 
-  // Remembered: the threshold is still 50 after a reload; it is put back for the other journeys.
+  // Remembered: the threshold is still 50 after a reload, and in another browser of the same
+  // user (the session's cookie, none of this browser's storage): the proxy keeps it.
   await page.goto('/settings');
   await expect(settings.getByLabel('Confirm orders above (notional, USDT)')).toHaveValue('50');
+  const elsewhere = await browser.newContext({ baseURL, storageState: { cookies: (await page.context().storageState()).cookies, origins: [] } });
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto('/settings');
+    await expect(other.getByRole('form', { name: 'Order confirmation' }).getByLabel('Confirm orders above (notional, USDT)')).toHaveValue('50');
+  } finally {
+    await elsewhere.close();
+  }
   await settings.getByLabel('Confirm orders above (notional, USDT)').fill('1000');
   await settings.getByRole('button', { name: 'Save threshold' }).click();
   await expect(settings.getByRole('status')).toHaveText(/Saved/);

@@ -4,6 +4,8 @@ import { endpoints, rolePermissions } from '@contract/catalog/endpoints';
 import { OutcomeReconciler } from './audit/outcome-reconciler';
 import type { AuditStore } from './audit/audit-store';
 import { registerAuditRoute } from './routes/audit-route';
+import { registerUserSettingsRoutes } from './routes/user-settings-routes';
+import { UserSettingsStore } from './auth/user-settings-store';
 import { installArchive } from './routes/install-archive';
 import { installJobs, type JobOwnership } from './routes/install-jobs';
 import { registerAuthRoutes } from './routes/auth-routes';
@@ -85,6 +87,8 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     wsClients: () => (relay && relay.stats ? relay.stats().clients : {}),
     wsDropped: () => (relay && relay.stats ? relay.stats().dropped : {}),
   });
+  // Sessions and each user's settings live in the users store.
+  const usersDb = deps.sessionDb ?? (await memoryStore('users'));
   const ctx: Omit<DeskContext, 'reconciler'> = {
     config,
     clock,
@@ -92,7 +96,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     keyStore: deps.keyStore,
     userStore: deps.userStore,
     auditStore: deps.auditStore,
-    sessions: new SessionStore(clock, config.sessionTtlMs, deps.sessionDb ?? (await memoryStore('users')), deps.userStore),
+    sessions: new SessionStore(clock, config.sessionTtlMs, usersDb, deps.userStore),
     loginTokens: new OneTimeTokens(clock, config.loginTokenTtlMs),
     loginThrottle: new LoginThrottle(clock),
     origins,
@@ -196,6 +200,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   registerOpsRoutes(app, desk, metrics, deps.sharedBudget);
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
+  registerUserSettingsRoutes(app, desk, new UserSettingsStore(usersDb));
   await installArchive(app, desk, { db: deps.archiveDb });
   const jobs = installJobs(app, desk, deps.jobDb ?? (await memoryStore('jobs')), deps.jobOwnership);
   jobRows = async () => {

@@ -24,6 +24,15 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface UserSettingsTable {
+  user: string;
+  /** A name of contract/schemas/user-settings.ts. */
+  name: string;
+  /** The setting's JSON. */
+  value: string;
+  updated_at: number;
+}
+
 export interface AuditTable {
   id: Generated<number>;
   ts: number;
@@ -109,6 +118,7 @@ export interface ArchiveBackfillsTable {
 export interface DeskTables {
   users: UsersTable;
   sessions: SessionsTable;
+  user_settings: UserSettingsTable;
   audit: AuditTable;
   jobs: JobsTable;
   job_rows: JobRowsTable;

@@ -75,6 +75,25 @@ const usersTables: Migration = {
   },
 };
 
+/** A user's own desk settings (contract/schemas/user-settings.ts), one JSON value a name. */
+const userSettingsTable: Migration = {
+  async up(db) {
+    const d = ddl(db);
+    await d
+      .strict(
+        db.schema
+          .createTable('user_settings')
+          .ifNotExists()
+          .addColumn('user', 'text', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .addColumn('updated_at', d.int, (c) => c.notNull())
+          .addPrimaryKeyConstraint('user_settings_pk', ['user', 'name']),
+      )
+      .execute();
+  },
+};
+
 const auditTable: Migration = {
   async up(db) {
     const d = ddl(db);
@@ -228,7 +247,7 @@ const archiveTables: Migration = {
 
 /** Each store's migrations, by name; Kysely runs them in name order. */
 export const storeMigrations: Record<StoreName, Record<string, Migration>> = {
-  users: { '0001-users-and-sessions': usersTables },
+  users: { '0001-users-and-sessions': usersTables, '0002-user-settings': userSettingsTable },
   audit: { '0001-audit-log': auditTable },
   jobs: { '0001-jobs-and-rows': jobsTables },
   archive: { '0001-archive': archiveTables },

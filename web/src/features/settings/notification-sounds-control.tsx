@@ -1,11 +1,12 @@
 // Notification sounds (issue 19, Notifications): one switch per kind of event, all off by
-// default, remembered for this user in this browser; "Play" lets the trader hear it first.
+// default, remembered for this user by the proxy (lib/preferences); "Play" lets the trader
+// hear it first.
 import { useId } from 'react';
 import { playChime } from '@web/lib/dom/chime';
 import { notificationEventLabels, notificationEvents, useSoundPref } from '@web/lib/preferences/notification-sounds';
 
 export function NotificationSoundsControl() {
-  const [pref, setPref] = useSoundPref();
+  const [pref, setPref, saveError] = useSoundPref();
   const id = useId();
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-md border border-line bg-panel p-3 text-sm">
@@ -26,7 +27,12 @@ export function NotificationSoundsControl() {
           </div>
         ))}
       </fieldset>
-      <p className="mt-1 text-xs text-muted">Off by default. Saved for you in this browser; every notification is also kept under the bell in the header.</p>
+      {saveError && (
+        <p role="alert" className="mt-1 text-xs text-sell">
+          Kept in this browser only: the desk did not save it ({saveError}).
+        </p>
+      )}
+      <p className="mt-1 text-xs text-muted">Off by default. Saved for you, in every browser you sign in to; every notification is also kept under the bell in the header.</p>
     </section>
   );
 }

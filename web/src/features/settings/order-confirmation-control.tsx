@@ -1,13 +1,19 @@
 // Order confirmation (issue 19, Protection): on by default above a notional the user
-// chooses; remembered for this user in this browser (lib/preferences says why not on the
-// server). A bad threshold is refused next to the field and the stored one is kept.
+// chooses; remembered for this user by the proxy, in whatever browser they sign in
+// (lib/preferences). A bad threshold is refused next to the field and the stored one is kept.
 import { useId, useState } from 'react';
 import { isDecimalString } from '@contract/core/decimal';
 import { useConfirmationPref } from '@web/lib/preferences/order-confirmation';
 
 export function OrderConfirmationControl() {
-  const [pref, setPref] = useConfirmationPref();
+  const [pref, setPref, saveError] = useConfirmationPref();
   const [draft, setDraft] = useState(pref.threshold);
+  // The proxy's copy can arrive after the screen opened: the field follows it.
+  const [shown, setShown] = useState(pref.threshold);
+  if (shown !== pref.threshold) {
+    setShown(pref.threshold);
+    setDraft(pref.threshold);
+  }
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
   const id = useId();
@@ -67,9 +73,14 @@ export function OrderConfirmationControl() {
         <button type="submit" disabled={!pref.enabled} className="rounded border border-line px-3 py-1 hover:bg-raised disabled:opacity-40">
           Save threshold
         </button>
-        {saved && (
+        {saved && !saveError && (
           <p role="status" className="text-xs text-muted">
-            Saved for you in this browser.
+            Saved for you, in every browser you sign in to.
+          </p>
+        )}
+        {saveError && (
+          <p role="alert" className="text-xs text-sell">
+            Kept in this browser only: the desk did not save it ({saveError}).
           </p>
         )}
       </form>

@@ -6,7 +6,7 @@ import { DeskApiError, clientErrorCodes } from './api-error';
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface ApiRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** The exchange path as the catalog names it, e.g. `/api/v3/trade/place-order`. */
   path: string;
   query?: Readonly<Record<string, QueryValue>> | undefined;

@@ -1,10 +1,11 @@
 // Notification sounds (issue 19, Notifications): an optional sound per kind of order event,
-// all off by default, remembered per user in this browser. The settings screen edits it;
+// all off by default, remembered per user (user-pref-store.ts). The settings screen edits it;
 // the notifications obey it.
 import { userPrefStore, useUserPref, type UserPref } from './user-pref-store';
 
-export const notificationEvents = ['filled', 'partially_filled', 'canceled', 'tpsl'] as const;
-export type NotificationEvent = (typeof notificationEvents)[number];
+import { notificationEvents, type NotificationEvent } from '@contract/schemas/user-settings';
+
+export { notificationEvents, type NotificationEvent };
 
 export const notificationEventLabels: Record<NotificationEvent, string> = {
   filled: 'Order filled',
@@ -34,6 +35,6 @@ export const soundPref: UserPref<SoundPref> = {
 
 export const soundStore = userPrefStore(soundPref);
 
-export function useSoundPref(): [SoundPref, (p: SoundPref) => void] {
+export function useSoundPref(): [SoundPref, (p: SoundPref) => void, string | null] {
   return useUserPref(soundStore);
 }

@@ -1,8 +1,9 @@
 // The order-confirmation preference (issue 19, Protection): on by default, asked above a
-// notional the user sets in Settings, remembered per user in this browser
-// (user-pref-store.ts). Shared by the settings screen, which edits it, and the order form,
-// which obeys it, so it lives here in lib.
+// notional the user sets in Settings, remembered per user (user-pref-store.ts: saved by the
+// proxy, copied in this browser). Shared by the settings screen, which edits it, and the
+// order form, which obeys it, so it lives here in lib.
 import { compareDecimal, isDecimalString } from '@contract/core/decimal';
+import { confirmOrdersSetting } from '@contract/schemas/user-settings';
 import { userPrefStore, useUserPref, type UserPref } from './user-pref-store';
 
 export interface ConfirmationPref {
@@ -17,9 +18,10 @@ export const defaultConfirmationPref: ConfirmationPref = { enabled: true, thresh
 export const confirmationPref: UserPref<ConfirmationPref> = {
   name: 'confirm-orders',
   defaults: defaultConfirmationPref,
+  // The contract's shape, the one the proxy checks a save against.
   parse: (raw) => {
-    const p = raw as Partial<ConfirmationPref> | null;
-    return p && typeof p.enabled === 'boolean' && typeof p.threshold === 'string' && isDecimalString(p.threshold) ? { enabled: p.enabled, threshold: p.threshold } : undefined;
+    const p = confirmOrdersSetting.safeParse(raw);
+    return p.success ? p.data : undefined;
   },
 };
 
@@ -35,6 +37,6 @@ export function needsConfirmation(pref: ConfirmationPref, notional: string | und
 
 const confirmationStore = userPrefStore(confirmationPref);
 
-export function useConfirmationPref(): [ConfirmationPref, (p: ConfirmationPref) => void] {
+export function useConfirmationPref(): [ConfirmationPref, (p: ConfirmationPref) => void, string | null] {
   return useUserPref(confirmationStore);
 }

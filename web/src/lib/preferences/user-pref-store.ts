@@ -1,11 +1,13 @@
-// A preference kept per signed-in user in this browser (the proxy keeps no per-user
-// settings): stored in localStorage under `desk.<name>.<user>`, read back through a parser
-// that answers undefined for anything malformed (then the default applies), and re-read
-// when another user signs in on the same page. The order confirmation and the
-// notification sounds are such preferences.
+// A preference kept per signed-in user: saved by the proxy (GET and PUT /desk/settings, in
+// its users store, so it follows the user to another browser and another proxy of the
+// team) and copied to localStorage under `desk.<name>.<user>` so the page starts with it
+// before the proxy answers. Read back through a parser that answers undefined for anything
+// malformed (then the default applies), and re-read when another user signs in on the same
+// page. The order confirmation and the notification sounds are such preferences.
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sessionStore, type KeyValueStorage } from '@web/lib/session/session-store';
+import { deskSettings } from './desk-settings-api';
 
 export interface UserPref<T> {
   /** Storage key stem: the value lives under `desk.<name>.<user>`. */
@@ -19,6 +21,15 @@ interface PrefState<T> {
   user: string | null;
   pref: T;
   set(pref: T): void;
+  /** Why the last save did not reach the proxy (kept in this browser only), or null. */
+  saveError: string | null;
+}
+
+/** Where the proxy keeps a user's preferences (desk-settings-api.ts); absent: this browser only. */
+export interface PrefRemote {
+  /** The signed-in user's saved value of the preference named, or undefined for none. */
+  load(name: string): Promise<unknown>;
+  save(name: string, value: unknown): Promise<void>;
 }
 
 export type UserPrefStore<T> = StoreApi<PrefState<T>>;
@@ -34,34 +45,69 @@ export function readUserPref<T>(spec: UserPref<T>, storage: KeyValueStorage | nu
   }
 }
 
-export function createUserPrefStore<T>(spec: UserPref<T>, storage: KeyValueStorage | null, currentUser: () => string | null): UserPrefStore<T> {
+function writeLocal<T>(spec: UserPref<T>, storage: KeyValueStorage | null, user: string | null, pref: T): void {
+  try {
+    if (user) storage?.setItem(`desk.${spec.name}.${user}`, JSON.stringify(pref));
+  } catch {
+    // Private mode or full storage: the proxy's copy (or this page) still holds it.
+  }
+}
+
+export function createUserPrefStore<T>(spec: UserPref<T>, storage: KeyValueStorage | null, currentUser: () => string | null, remote?: PrefRemote): UserPrefStore<T> {
   return createStore<PrefState<T>>()((set) => ({
     user: currentUser(),
     pref: readUserPref(spec, storage, currentUser()),
+    saveError: null,
     set: (pref) => {
       const user = currentUser();
-      try {
-        if (user) storage?.setItem(`desk.${spec.name}.${user}`, JSON.stringify(pref));
-      } catch {
-        // Private mode or full storage: the choice lasts for this page only.
+      writeLocal(spec, storage, user, pref);
+      set({ user, pref, saveError: null });
+      if (user && remote) {
+        remote.save(spec.name, pref).catch((e: unknown) => {
+          if (currentUser() === user) set({ saveError: e instanceof Error ? e.message : String(e) });
+        });
       }
-      set({ user, pref });
     },
   }));
 }
 
+/**
+ * Takes the proxy's saved value for the signed-in user, unless the user changed the
+ * preference meanwhile (their newer choice wins) or another user signed in.
+ */
+export async function adoptRemotePref<T>(spec: UserPref<T>, store: UserPrefStore<T>, storage: KeyValueStorage | null, remote: PrefRemote): Promise<void> {
+  const { user, pref: before } = store.getState();
+  if (!user) return;
+  let raw: unknown;
+  try {
+    raw = await remote.load(spec.name);
+  } catch {
+    // The proxy did not answer: this browser's copy stands.
+    return;
+  }
+  const saved = raw === undefined ? undefined : spec.parse(raw);
+  const now = store.getState();
+  if (saved === undefined || now.user !== user || now.pref !== before) return;
+  writeLocal(spec, storage, user, saved);
+  store.setState({ pref: saved });
+}
+
 const browserStorage = typeof localStorage === 'undefined' ? null : localStorage;
 
-/** The page's store of one preference, following the signed-in user. */
+/** The page's store of one preference, following the signed-in user and saved by the proxy. */
 export function userPrefStore<T>(spec: UserPref<T>): UserPrefStore<T> {
-  const store = createUserPrefStore(spec, browserStorage, () => sessionStore.getState().me?.user ?? null);
+  const store = createUserPrefStore(spec, browserStorage, () => sessionStore.getState().me?.user ?? null, deskSettings);
+  if (store.getState().user) void adoptRemotePref(spec, store, browserStorage, deskSettings);
   sessionStore.subscribe((s) => {
     const user = s.me?.user ?? null;
-    if (user !== store.getState().user) store.setState({ user, pref: readUserPref(spec, browserStorage, user) });
+    if (user === store.getState().user) return;
+    store.setState({ user, pref: readUserPref(spec, browserStorage, user), saveError: null });
+    if (user) void adoptRemotePref(spec, store, browserStorage, deskSettings);
   });
   return store;
 }
 
-export function useUserPref<T>(store: UserPrefStore<T>): [T, (p: T) => void] {
-  return [useStore(store, (s) => s.pref), useStore(store, (s) => s.set)];
+/** The preference, its setter, and why the last save stayed in this browser (null: the proxy has it). */
+export function useUserPref<T>(store: UserPrefStore<T>): [T, (p: T) => void, string | null] {
+  return [useStore(store, (s) => s.pref), useStore(store, (s) => s.set), useStore(store, (s) => s.saveError)];
 }
