@@ -17,6 +17,21 @@ export interface JsonShapeProblem {
   detail: string;
 }
 
+/**
+ * A request body that must be one JSON value (the desk's own routes: jobs, settings): its
+ * value, or the problem naming `(body)` or the field: empty, a repeated key, too deep, or
+ * not JSON at all.
+ */
+export function parseJsonBody(body: unknown): { ok: true; value: unknown } | ({ ok: false } & JsonShapeProblem) {
+  const raw = typeof body === 'string' ? body : '';
+  const shape = raw.trim() === '' ? { field: '(body)', detail: 'a JSON body is required' } : checkJsonShape(raw);
+  if (shape !== null) return { ok: false, ...shape };
+  try {
+    return { ok: true, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { ok: false, field: '(body)', detail: 'is not valid JSON' };
+  }
+}
 
 /** null when the text nests within the limit and repeats no key in any object. */
 export function checkJsonShape(text: string, maxDepth = MAX_JSON_DEPTH): JsonShapeProblem | null {

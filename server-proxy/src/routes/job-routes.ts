@@ -11,7 +11,7 @@ import type { DeskContext } from './desk-context';
 import { sessionGate } from './session-gate';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { resolveAccount } from '../policy/call-policy';
-import { checkJsonShape } from '../policy/json-shape';
+import { parseJsonBody } from '../policy/json-shape';
 import { jobResultsCsv } from '../jobs/job-csv';
 import type { JobStore, JobRecord } from '../jobs/job-store';
 import type { JobRunner } from '../jobs/job-runner';
@@ -66,16 +66,9 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
     const session = writes.session(request);
     const account = resolveAccount(session, request.headers['x-desk-account'], ctx.keyStore);
     if ('code' in account) return replyError(request, reply, account.code, account.params, now());
-    const raw = typeof request.body === 'string' ? request.body : '';
-    const shape = raw.trim() === '' ? { field: '(body)', detail: 'a JSON body is required' } : checkJsonShape(raw);
-    if (shape !== null) return replyError(request, reply, 'DESK400', shape, now());
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return replyError(request, reply, 'DESK400', { field: '(body)', detail: 'is not valid JSON' }, now());
-    }
-    const body = check(createAutoTransferJob, parsed);
+    const json = parseJsonBody(request.body);
+    if (!json.ok) return replyError(request, reply, 'DESK400', { field: json.field, detail: json.detail }, now());
+    const body = check(createAutoTransferJob, json.value);
     if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.message }, now());
     const id = await deps.store.create({ account: account.name, user: session.user, rows: body.data.rows }, now());
     ctx.logger.info({ user: session.user, account: account.name, job: id, rows: body.data.rows.length }, 'auto-transfer job created');

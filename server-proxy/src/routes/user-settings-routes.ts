@@ -8,7 +8,7 @@ import { check } from '@contract/core/validation';
 import { USER_SETTING_MAX_BYTES, userSettingNames, userSettingSchemas, type UserSettingName } from '@contract/schemas/user-settings';
 import type { UserSettingsStore } from '../auth/user-settings-store';
 import { replyError, successEnvelope } from '../http/error-reply';
-import { checkJsonShape } from '../policy/json-shape';
+import { parseJsonBody } from '../policy/json-shape';
 import type { DeskContext } from './desk-context';
 import { sessionGate } from './session-gate';
 
@@ -29,16 +29,9 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: DeskContex
     if (!userSettingNames.includes(name)) {
       return replyError(request, reply, 'DESK400', { field: 'name', detail: `is not a setting; known: ${userSettingNames.join(', ')}` }, now());
     }
-    const raw = typeof request.body === 'string' ? request.body : '';
-    const shape = raw.trim() === '' ? { field: '(body)', detail: 'a JSON body is required' } : checkJsonShape(raw);
-    if (shape !== null) return replyError(request, reply, 'DESK400', shape, now());
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return replyError(request, reply, 'DESK400', { field: '(body)', detail: 'is not valid JSON' }, now());
-    }
-    const value = check(userSettingSchemas[name], parsed);
+    const body = parseJsonBody(request.body);
+    if (!body.ok) return replyError(request, reply, 'DESK400', { field: body.field, detail: body.detail }, now());
+    const value = check(userSettingSchemas[name], body.value);
     if (!value.ok) return replyError(request, reply, 'DESK400', { field: value.field, detail: value.message }, now());
     await store.put(session.user, name, value.data, now());
     ctx.logger.info({ user: session.user, setting: name }, 'user setting saved');
