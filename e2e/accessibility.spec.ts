@@ -1,8 +1,8 @@
 // Issue 19 done-when: axe-core finds no serious or critical violation on any screen, at
 // 1280×720 and at 390×844, in both themes. Each screen is checked whole in the dark theme,
 // then, switched to light in place, for contrast only: the theme changes colours, nothing else.
-// It runs in the live-dialect pass only (tag @live-pass): the two passes run side by side,
-// and the seed pass is the longer one; the screens are the same app in both.
+// It runs in the live-dialect pass only (playwright.config.ts livePassOnly): the two passes
+// run side by side, and the seed pass is the longer one; the screens are the same app in both.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -28,7 +28,7 @@ for (const viewport of [
   { width: 390, height: 844 },
 ]) {
   for (const screen of screens) {
-    test(`no serious or critical axe finding on ${screen} at ${viewport.width}×${viewport.height}, in the dark and the light theme`, { tag: '@live-pass' }, async ({ page }) => {
+    test(`no serious or critical axe finding on ${screen} at ${viewport.width}×${viewport.height}, in the dark and the light theme`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       await page.goto(screen);

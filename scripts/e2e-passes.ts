@@ -1,6 +1,6 @@
 // `npm run test:e2e`: the browser suite's two passes, the seed dialect (every spec but those
-// tagged @live-pass) and the live dialect (the core specs, and the axe checks, which balance
-// the two passes' lengths), side by side. Each pass has its own stack on its own
+// playwright.config.ts lists in livePassOnly) and the live dialect (the core specs, and the
+// livePassOnly ones, which balance the two passes' lengths), side by side. Each pass has its own stack on its own
 // ports (e2e/global-setup.ts keys everything by E2E_PORT), so they share nothing but the
 // machine. Why side by side: most of a pass is waiting (the broker job alone waits 100 s
 // on the exchange's 10 requests/s), so two passes on two cores take about as long as the
