@@ -1,6 +1,6 @@
 // Runs the desk's two sockets while the shell is mounted: public always, private for
 // the current account (a new account opens a new private socket).
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { deskSockets } from '@web/lib/ws/desk-sockets';
 
@@ -17,8 +17,9 @@ export function useDeskSockets(account: string | null): void {
     if (!account) return;
     const socket = deskSockets().private;
     // The order channel has no snapshot (spec 4.7 rule 1): after a reconnect, what the
-    // pushes may have missed is fetched again.
-    const offReconnect = socket.onReconnect(() => void queryClient.invalidateQueries());
+    // pushes may have missed is fetched again. Queries that no push feeds (the instrument
+    // list) say so in their meta and are left alone: refetching them only adds requests.
+    const offReconnect = socket.onReconnect(() => void queryClient.invalidateQueries({ predicate: missedWhileDisconnected }));
     socket.start();
     return () => {
       offReconnect();
@@ -26,3 +27,6 @@ export function useDeskSockets(account: string | null): void {
     };
   }, [account, queryClient]);
 }
+
+/** Whether a query may have missed something while the socket was down (see instrumentsQueryOptions). */
+export const missedWhileDisconnected = (q: Query): boolean => q.meta?.['stableAcrossReconnects'] !== true;

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { JobAction, JobSummary } from '@contract/schemas/broker-jobs';
 import { Button } from '@web/components/button';
 import { describeError } from '@web/lib/api/describe-error';
+import { queryView } from '@web/lib/api/query-view';
 import { actOnJob, jobResultsUrl, jobsKey, useJobProgress, useJobs } from './jobs-api';
 
 export function formatEta(ms: number | null): string {
@@ -65,7 +66,8 @@ function JobCard({ initial }: { initial: JobSummary }) {
 export function JobsPanel({ enabled }: { enabled: boolean }) {
   const jobs = useJobs(enabled);
   if (!enabled) return <p className="text-sm text-muted">Your role may not run broker jobs (it needs broker.write).</p>;
-  if (jobs.isError) return <p role="alert" className="text-sm text-sell">Jobs could not be read: {describeError(jobs.error)}</p>;
+  const view = queryView(jobs);
+  if (view.kind === 'error') return <p role="alert" className="text-sm text-sell">Jobs could not be read: {describeError(view.error)}</p>;
   if (!jobs.data) return <p className="text-sm text-muted">Loading jobs…</p>;
   if (jobs.data.length === 0) return <p className="text-sm text-muted">No jobs yet. Select sub-accounts or import a CSV to start one.</p>;
   return (

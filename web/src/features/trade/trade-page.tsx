@@ -32,6 +32,7 @@ import { StrategyOrdersPanel } from './strategy-orders/strategy-orders-panel';
 import { strategyCategoryFor } from './strategy-orders/use-strategy-orders';
 import { SymbolPicker } from './symbol-picker/symbol-picker';
 import { tradeUiStore } from './trade-ui-store';
+import { queryView } from '@web/lib/api/query-view';
 
 /** Panels of other features the app composes under the chart (features never import each other). */
 export interface ComposedPanels {
@@ -50,18 +51,20 @@ export function TradePage({ panels = {} }: { panels?: ComposedPanels } = {}) {
   const list = useMemo(() => instruments.data ?? [], [instruments.data]);
   const meta = list.find((m) => m.category === key.category && m.symbol === key.symbol) ?? list.find((m) => m.category === 'spot') ?? list[0];
 
-  if (instruments.isPending) {
+  const view = queryView(instruments);
+  if (view.kind === 'loading') {
     return (
       <p role="status" className="p-4 text-muted">
         Loading markets…
       </p>
     );
   }
-  if (instruments.isError || !meta) {
+  // A failed refresh keeps the screen (queryView): the order being typed survives a reconnect.
+  if (view.kind === 'error' || !meta) {
     return (
       <div role="alert" className="p-4">
         <p className="font-semibold">The markets could not be loaded.</p>
-        <p className="text-sm text-muted">{instruments.error?.message ?? 'No instrument is tradable.'}</p>
+        <p className="text-sm text-muted">{view.kind === 'error' ? view.error.message : 'No instrument is tradable.'}</p>
         <button type="button" className="mt-2 underline" onClick={() => void instruments.refetch()}>
           Retry
         </button>

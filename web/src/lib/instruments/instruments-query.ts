@@ -18,6 +18,8 @@ export function instrumentsQueryOptions() {
       return lists.flat();
     },
     staleTime: 5 * 60_000,
+    // No push changes the list, so a socket reconnect has nothing to catch up on here.
+    meta: { stableAcrossReconnects: true },
     select: (list) => list.map(instrumentMeta).filter((m): m is InstrumentMeta => m !== undefined),
   });
 }

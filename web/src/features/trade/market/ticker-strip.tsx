@@ -8,6 +8,7 @@ import { percentText } from '@web/lib/format/ratio-percent';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useTicker } from '@web/lib/market/market-feeds';
 import { describeError } from '@web/lib/api/describe-error';
+import { queryView } from '@web/lib/api/query-view';
 
 /** "-0.02524" -> "-2.524 %": signed, every digit kept. */
 export function ratioToPercent(ratio: string): string {
@@ -61,10 +62,12 @@ export function TickerStrip({ meta }: { meta: InstrumentMeta }) {
   const now = useNow(1000);
   const price = (v: string | undefined) => formatDecimal(v, { scale: meta.priceScale });
   const quote = meta.quoteCoin;
-  if (ticker.isError) {
+  // Only with nothing to show: a failed refresh keeps the last figures (queryView).
+  const view = queryView(ticker);
+  if (view.kind === 'error') {
     return (
       <p role="alert" className="text-xs text-sell">
-        The ticker could not be loaded: {describeError(ticker.error)}
+        The ticker could not be loaded: {describeError(view.error)}
       </p>
     );
   }
