@@ -6,9 +6,8 @@ import { missedWhileDisconnected } from './use-desk-sockets';
 describe('what a reconnect refetches', () => {
   it('marks account data stale and leaves the instrument list alone', async () => {
     const client = new QueryClient();
-    // Built with its options, as the page's useQuery does (setQueryData alone would leave out the meta).
-    client.getQueryCache().build(client, instrumentsQueryOptions());
-    client.setQueryData(instrumentsQueryOptions().queryKey, []);
+    // Fetched with its options, as the page's useQuery does (setQueryData alone would leave out the meta).
+    await client.fetchQuery({ ...instrumentsQueryOptions(), queryFn: async () => [] });
     client.setQueryData(['exchange', 'main', 'unfilled-orders'], { list: [] });
     await client.invalidateQueries({ predicate: missedWhileDisconnected });
     expect(client.getQueryState(instrumentsQueryOptions().queryKey)?.isInvalidated).toBe(false);
