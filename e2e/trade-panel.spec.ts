@@ -123,6 +123,34 @@ test('on a phone the order form comes first, then book, chart and orders one at 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test('on a phone a notification docks under the page: the order form\'s button at the bottom of the page stays uncovered', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/trade');
+  const submit = form(page).locator('button[type="submit"]');
+  await expect(submit).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: 'Connection: connected' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await simPost('main', '/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '10', clientOid: `phone-dock-${Date.now()}` });
+  const region = page.getByRole('region', { name: 'Notifications' });
+  await expect(region.getByText(/^Buy 10 USDT on BTCUSDT filled/)).toBeVisible();
+  // The button scrolled to the bottom edge of the page, where a toast floating over it would sit.
+  const hit = await submit.evaluate((el) => {
+    el.scrollIntoView({ block: 'end' });
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.bottom - 2);
+    return { uncovered: !!top && el.contains(top), bottom: r.bottom };
+  });
+  expect(hit.uncovered, 'the submit button is covered at its bottom edge').toBe(true);
+  expect(hit.bottom).toBeLessThanOrEqual((await region.boundingBox())!.y + 1);
+  await region.getByRole('button', { name: 'Dismiss notification' }).first().click();
+  // With no toast, the dock is gone and the page has the whole height again.
+  await expect(region).toBeHidden();
+  await expect(async () => {
+    const page_ = (await page.locator('[data-scroll-area]').boundingBox())!;
+    expect(page_.y + page_.height).toBe(844);
+  }).toPass({ timeout: 5_000 });
+});
+
 test('every notification stays in the history under the bell, and a fill sounds once its sound is on in Settings', async ({ page }) => {
   // A stand-in for Web Audio that records the pitch of each tone started (headless Chromium has no sound device).
   await page.addInitScript(() => {
