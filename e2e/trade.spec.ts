@@ -39,7 +39,7 @@ async function placeLimit(page: Page, side: 'Buy' | 'Sell', price: string, qty: 
   return oid;
 }
 
-test('a limit order away from the market rests in open orders, moves in the book when modified, and cancels with a toast', async ({ page }) => {
+test('a limit order away from the market rests in open orders, moves in the book when modified, cancels with a toast, then leaves the panel', async ({ page }) => {
   const { previous } = await setFlow(0);
   try {
     await openTrade(page);
@@ -67,6 +67,8 @@ test('a limit order away from the market rests in open orders, moves in the book
     await expect(row.getByLabel('State')).toHaveText('Canceled');
     await expect(notifications(page).getByText('Order canceled').first()).toBeVisible();
     await expect(notifications(page).getByText(/canceled: by you/).first()).toBeVisible();
+    // The finished row says what happened, then leaves the panel (the order history keeps it).
+    await expect(row).toHaveCount(0, { timeout: 20_000 });
   } finally {
     await setFlow(previous);
   }

@@ -2,7 +2,7 @@
 // with inline modify, single cancel, and cancel of a selection through cancel-batch in
 // chunks of 20 with each order's own result (spec 4.7 rule 4).
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toScaled } from '@contract/core/decimal';
 import type { OrderRecord } from '@contract/schemas/orders';
 import { isApiError } from '@web/lib/api/api-error';
@@ -14,6 +14,9 @@ import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { chunk } from '../batch/batch-rows';
 import { isOpenState } from '@contract/schemas/common';
 import { isOfMarket, type MarketKey } from './open-order-filter';
+import { shownOrders } from './recently-finished';
+import { emptyKnowledge } from '@web/lib/account-data/open-orders/order-cache';
+import { orderKnowledge } from '@web/lib/account-data/open-orders/order-knowledge-store';
 import { refreshOrders, useUnfilledOrders } from '../api/trade-api';
 
 export type OrderResult = { ok: true; text: string } | { ok: false; text: string };
@@ -45,7 +48,20 @@ export function useOpenOrders(metaOf: (o: OrderRecord) => InstrumentMeta | undef
   const [results, setResults] = useState<Map<string, OrderResult>>(new Map());
   const [editing, setEditing] = useState<{ orderId: string; draft: ModifyDraft; error: string } | null>(null);
 
-  const orders = useMemo(() => [...(query.data?.list ?? [])].filter((o) => market === null || isOfMarket(o, market)).sort((a, b) => Number(BigInt(b.createdTime || '0') - BigInt(a.createdTime || '0'))), [query.data, market]);
+  // A finished order leaves the panel a little after it finished (recently-finished.ts).
+  // `now` is the clock as of the last such moment; a row that finished since is newer
+  // than it, so it shows, and the timer below moves `now` on when the next row is due.
+  const [now, setNow] = useState(() => Date.now());
+  const { orders, nextExpiry } = useMemo(() => {
+    const list = (query.data?.list ?? []).filter((o) => market === null || isOfMarket(o, market));
+    const shown = shownOrders(list, account === null ? emptyKnowledge : orderKnowledge(client, account), now);
+    return { orders: shown.orders.sort((a, b) => Number(BigInt(b.createdTime || '0') - BigInt(a.createdTime || '0'))), nextExpiry: shown.nextExpiry };
+  }, [query.data, market, client, account, now]);
+  useEffect(() => {
+    if (nextExpiry === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, nextExpiry - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [nextExpiry]);
   const openIds = orders.filter((o) => isOpenState(o.state)).map((o) => o.orderId);
 
   const note = (entries: [string, OrderResult][]) =>
