@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
 
-test('open orders: the tab counts every open order, states are words, and every row action is inside the viewport at 1280x720', async ({ page }) => {
+test('open orders: the tab counts every open order, states are words, every row action is inside the viewport at 1280x720, and a market\'s rows fit whole', async ({ page }) => {
   await openMarket(page);
   await restingBuy(page, 3000n);
   await restingBuy(page, 3100n);
@@ -41,6 +41,9 @@ test('open orders: the tab counts every open order, states are words, and every 
   // "This symbol only" narrows the list to the market on screen.
   await page.getByLabel(/^This symbol only/).check();
   for (const cell of await table.getByRole('row').filter({ has: page.getByLabel('State') }).all()) await expect(cell).toContainText('BTCUSDT');
+  // A spot market's rows fit the panel whole: no column (the state, the fills) hides under
+  // the sticky actions, and nothing needs scrolling sideways.
+  expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth - (t.parentElement as HTMLElement).clientWidth)).toBeLessThanOrEqual(0);
 });
 
 test('keyboard: after the picker focus is in the order form, the book is one tab stop with arrows inside, B and S pick the side, ? shows the shortcuts', async ({ page }) => {

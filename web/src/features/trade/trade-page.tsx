@@ -127,7 +127,7 @@ function TradeScreen({ meta, instruments, panels, onPick }: { meta: InstrumentMe
         <MarketConnection />
       </div>
       <TickerStrip meta={meta} />
-      <div className="grid gap-2 lg:grid-cols-[minmax(260px,300px)_minmax(0,1fr)_minmax(260px,300px)]">
+      <div className="grid gap-2 lg:grid-cols-[minmax(260px,280px)_minmax(0,1fr)_minmax(260px,280px)]">
         {/* Below lg the form comes first, then one of book, chart and orders at a time (issue 19, Layout). */}
         <div role="tablist" aria-label="Market panels" className="grid grid-cols-3 gap-1 lg:hidden">
           {narrowPanes.map((p) => (

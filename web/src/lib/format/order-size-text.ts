@@ -2,6 +2,7 @@
 // unit the exchange reports it. Shared, so the trading and history screens can never label
 // one order differently. Its state and origin in words: order-words.ts.
 import type { OrderRecord } from '@contract/schemas/orders';
+import { divScaled, fromScaled, isDecimalString, toScaled } from '@contract/core/decimal';
 import { formatDecimal } from './format-decimal';
 import type { MarketFormat } from './market-format';
 
@@ -39,6 +40,22 @@ export function orderSizeText(o: SizedOrder, fmt?: MarketFormat): string {
 export function filledText(o: Pick<OrderRecord, 'symbol' | 'category' | 'cumExecQty'>, fmt?: MarketFormat): string {
   return `${baseQty(o.cumExecQty, o, fmt)} ${coinsOf(o, fmt)?.base ?? ''}`.trimEnd();
 }
+
+/**
+ * How much of the order has filled, as a share of its size ("37.5 %", rounded down, so an
+ * order one lot short never reads 100 %); undefined when the two are in different coins (a
+ * quote-sized market buy: its size is in USDT, its fills in BTC) or the size is zero.
+ */
+export function filledShareText(o: SizedOrder): string | undefined {
+  if (isQuoteSizedOrder(o) || !isDecimalString(o.qty) || !isDecimalString(o.cumExecQty || '0')) return undefined;
+  const scale = Math.max(decimalsOf(o.qty), decimalsOf(o.cumExecQty || '0'));
+  const size = toScaled(o.qty, scale);
+  if (size === 0n) return undefined;
+  const perThousand = divScaled(toScaled(o.cumExecQty || '0', scale) * 1000n, scale, size, scale, 0, 'down');
+  return `${fromScaled(perThousand, 1, { trim: true })} %`;
+}
+
+const decimalsOf = (d: string) => d.split('.')[1]?.length ?? 0;
 
 /** The instrument's coins when the formatter knows it, else read from the symbol. */
 function coinsOf(o: { symbol: string; category: string }, fmt: MarketFormat | undefined): { base: string; quote: string } | undefined {

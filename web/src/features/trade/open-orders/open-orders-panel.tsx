@@ -5,7 +5,7 @@ import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePermissionGate } from '@web/lib/session/use-granted';
 import { isOpenState } from '@contract/schemas/common';
-import { filledText, orderSizeText } from '@web/lib/format/order-size-text';
+import { filledShareText, filledText, orderSizeText } from '@web/lib/format/order-size-text';
 import { cancelReasonText, orderStateText } from '@web/lib/format/order-words';
 import type { MarketKey } from './open-order-filter';
 import { useOpenOrders } from './use-open-orders';
@@ -69,7 +69,7 @@ function OpenOrdersView({ model, denied, children }: { model: Model; denied: Den
         {/* Cells are padded and never wrap, so no two columns run together; the actions
             column sticks to the right edge, so Modify and Cancel stay on screen however
             narrow the panel is (issue 19: at 1280x720 they were off screen). */}
-        <table aria-label="Open orders" className="w-full text-xs tabular whitespace-nowrap [&_td]:px-2 [&_th]:px-2 [&_td]:py-0.5">
+        <table aria-label="Open orders" className="w-full text-xs tabular whitespace-nowrap [&_td]:px-1.5 [&_th]:px-1.5 [&_td]:py-0.5">
           <thead className="text-left text-muted">
             <tr>
               <th scope="col" className="w-6">
@@ -78,12 +78,10 @@ function OpenOrdersView({ model, denied, children }: { model: Model; denied: Den
               <th scope="col">Time</th>
               <th scope="col">Symbol</th>
               <th scope="col">Side</th>
-              <th scope="col">Type</th>
               <th scope="col" className="text-right">Price</th>
               <th scope="col" className="text-right">Size</th>
               <th scope="col" className="text-right">Filled</th>
               <th scope="col">State</th>
-              <th scope="col">Result</th>
               <th scope="col" className="sticky right-0 bg-panel">
                 Actions
               </th>
@@ -92,14 +90,14 @@ function OpenOrdersView({ model, denied, children }: { model: Model; denied: Den
           <tbody>
             {model.loading && (
               <tr>
-                <td colSpan={11} className="py-2 text-muted">
+                <td colSpan={9} className="py-2 text-muted">
                   Loading…
                 </td>
               </tr>
             )}
             {!model.loading && orders.length === 0 && (
               <tr>
-                <td colSpan={11} className="py-2 text-muted">
+                <td colSpan={9} className="py-2 text-muted">
                   No open orders.
                 </td>
               </tr>
@@ -126,8 +124,9 @@ function OrderRow({ order: o, model, denied, fmt }: { order: OrderRecord; model:
       <td>
         {o.symbol} <span className="text-muted">{o.category}</span>
       </td>
-      <td className={o.side === 'buy' ? 'text-buy' : 'text-sell'}>{o.side}</td>
-      <td>{o.orderType}</td>
+      <td>
+        <span className={o.side === 'buy' ? 'text-buy' : 'text-sell'}>{o.side}</span> <span className="text-muted">{o.orderType}</span>
+      </td>
       <td className="text-right">
         {editing ? (
           <input aria-label="New price" value={editing.draft.price} onChange={(e) => model.setDraft({ ...editing.draft, price: e.target.value })} className="w-24 rounded border border-line bg-surface px-1" />
@@ -142,17 +141,21 @@ function OrderRow({ order: o, model, denied, fmt }: { order: OrderRecord; model:
           orderSizeText(o, fmt)
         )}
       </td>
-      <td className="text-right">{filledText(o, fmt)}</td>
+      <td className="text-right">
+        <span title={filledText(o, fmt)}>{filledShareText(o) ?? filledText(o, fmt)}</span>
+      </td>
       <td>
         <span aria-label="State">{orderStateText(o.state)}</span>
         {o.state === 'canceled' && o.cancelSource && <span className="block text-muted">{cancelReasonText(o.cancelSource)}</span>}
+        {/* What the last action on it came to (cancel sent, unknown, checking…), under its state. */}
+        {result && <span className={`block ${result.ok ? 'text-muted' : 'text-sell'}`}>{result.text}</span>}
       </td>
-      <td>{result && <span className={result.ok ? 'text-muted' : 'text-sell'}>{result.text}</span>}</td>
       <td className="sticky right-0 bg-panel">
         {open && !editing && (
           <div className="flex gap-1">
-            <button type="button" aria-label={`Modify ${name}`} disabled={denied !== null} aria-describedby={denied?.id} onClick={() => model.startEdit(o)} className="rounded border border-line px-1.5 hover:bg-raised disabled:opacity-40">
-              Modify
+            {/* A pencil, not the word: the row must fit the panel beside its state (issue 19). */}
+            <button type="button" aria-label={`Modify ${name}`} title="Modify" disabled={denied !== null} aria-describedby={denied?.id} onClick={() => model.startEdit(o)} className="rounded border border-line px-1.5 hover:bg-raised disabled:opacity-40">
+              <span aria-hidden="true">✎</span>
             </button>
             <button type="button" aria-label={`Cancel ${name}`} disabled={denied !== null} aria-describedby={denied?.id} onClick={() => void model.cancel(o)} className="rounded border border-line px-1.5 hover:bg-raised disabled:opacity-40">
               Cancel
