@@ -13,6 +13,7 @@ import { compareDecimal, fromScaled, toScaled } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
 import { tally, type Intention } from './support/chaos-ledger';
 import { openOrdersDiff, type ShownOrder } from './support/chaos-open-orders';
+import { pickMarket } from './support/trade-screen';
 import { allOrders, dropConnections, readFaults, setFaults, setFlow, simGet, trueBook, type Level, type SimOrder } from './support/chaos-sim';
 
 const REPORT_FILE = path.resolve('test-results', 'chaos-report.txt');
@@ -41,22 +42,6 @@ const chaosFaults = {
 
 const openOrders = (page: Page) => page.getByRole('table', { name: 'Open orders' });
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
-
-async function openMarket(page: Page, category: 'Spot' | 'USDT-futures', symbol: string): Promise<void> {
-  const picker = page.getByRole('button', { name: /^Market: / });
-  await expect(picker).toBeVisible({ timeout: 30_000 });
-  if (!(await picker.getAttribute('aria-label'))?.startsWith(`Market: ${symbol} ${category} `)) {
-    // A click, not "/": the focus may sit in a form field, where "/" is just a character.
-    await picker.click();
-    const dialog = page.getByRole('dialog', { name: 'Choose market' });
-    await dialog.getByRole('tab', { name: category }).click({ timeout: 15_000 });
-    await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-  }
-  await expect(picker).toHaveAttribute('aria-label', new RegExp(`^Market: ${symbol} ${category} `));
-  await expect(page.getByLabel('Mid price')).toHaveText(/\d/, { timeout: 30_000 });
-}
 
 function shift(price: string, offset: string): string {
   return fromScaled(toScaled(price, 2, { rounding: 'down' }) + toScaled(offset, 2, { allowNegative: true }), 2);
@@ -146,7 +131,7 @@ test('under injected faults, the desk trades without duplicates or losses and co
   await setFlow(0);
   await setFaults({ enabled: false });
   await page.goto('/trade');
-  await openMarket(page, 'Spot', 'BTCUSDT');
+  await pickMarket(page, 'Spot', 'BTCUSDT');
   const mid = (await page.getByLabel('Mid price').innerText()).replace(/,/g, '');
   const before = new Set([...(await allOrders('/api/v3/trade/unfilled-orders')), ...(await allOrders('/api/v3/trade/history-orders'))].map((o) => o.orderId));
   const faultsBefore = await readFaults();
@@ -269,7 +254,7 @@ test('under injected faults, the desk trades without duplicates or losses and co
   }).toPass({ timeout: SETTLE_MS });
 
   // Positions: the futures screen shows the simulator's BTCUSDT positions.
-  await openMarket(page, 'USDT-futures', 'BTCUSDT');
+  await pickMarket(page, 'USDT-futures', 'BTCUSDT');
   await expect(async () => {
     const truth = (await simGet<{ list: { symbol: string; posSide: string; total: string }[] }>('/api/v3/position/current-position', { category: 'USDT-FUTURES' })).list
       .filter((p) => p.symbol === 'BTCUSDT' && /[1-9]/.test(p.total))

@@ -5,6 +5,7 @@
 // an unsubscribe of a channel and, as the very next frame on that socket, its subscribe.
 import type { Page, WebSocket } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { pickMarket } from './support/trade-screen';
 
 interface Op {
   op: string;
@@ -44,19 +45,6 @@ function resubscribes(sockets: Map<WebSocket, Op[]>): Record<string, number> {
 }
 
 const screens = ['Orders', 'Positions', 'Assets', 'Broker', 'Ops', 'Convert', 'Audit', 'Settings'];
-
-async function pickMarket(page: Page, category: 'Spot' | 'Margin' | 'USDT-futures', symbol: string): Promise<void> {
-  const picker = page.getByRole('button', { name: /^Market: / });
-  // A click, not the '/' shortcut: the last market's form may hold the focus, and '/' typed there is text.
-  await picker.click();
-  const dialog = page.getByRole('dialog', { name: 'Choose market' });
-  await dialog.getByRole('tab', { name: category }).click();
-  await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-  await expect(picker).toHaveAttribute('aria-label', new RegExp(`^Market: ${symbol} ${category} `));
-  await expect(page.getByLabel('Mid price')).toHaveText(/\d/, { timeout: 30_000 });
-}
 
 test('every screen: no console error, nothing that fails the contract, at most one resubscribe per channel and connection', async ({ page }) => {
   test.setTimeout(120_000);

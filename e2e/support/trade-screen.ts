@@ -6,20 +6,32 @@ import { fromScaled, toScaled } from '../../contract/core/decimal';
 import { signedHeaders } from '../../contract/core/signing';
 import { simUrl } from './chaos-sim';
 
-export async function openMarket(page: Page, category: 'Spot' | 'USDT-futures' = 'Spot', symbol = 'BTCUSDT'): Promise<void> {
-  await page.goto('/trade');
+export type MarketCategory = 'Spot' | 'Margin' | 'USDT-futures';
+
+/**
+ * Puts a market on the trading screen already open, through the picker, and waits for its
+ * book. A click opens the picker, not "/": the focus may sit in a form field, where "/" is
+ * just a character.
+ */
+export async function pickMarket(page: Page, category: MarketCategory, symbol: string): Promise<void> {
   const picker = page.getByRole('button', { name: /^Market: / });
   await expect(picker).toBeVisible({ timeout: 30_000 });
   if (!(await picker.getAttribute('aria-label'))?.startsWith(`Market: ${symbol} ${category} `)) {
-    await page.keyboard.press('/');
+    await picker.click();
     const dialog = page.getByRole('dialog', { name: 'Choose market' });
-    await dialog.getByRole('tab', { name: category }).click();
+    await dialog.getByRole('tab', { name: category }).click({ timeout: 15_000 });
     await dialog.getByRole('combobox', { name: 'Search markets' }).fill(symbol);
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
   }
   await expect(picker).toHaveAttribute('aria-label', new RegExp(`^Market: ${symbol} ${category} `));
   await expect(page.getByLabel('Mid price')).toHaveText(/\d/, { timeout: 30_000 });
+}
+
+/** Opens the trading screen on a market. */
+export async function openMarket(page: Page, category: MarketCategory = 'Spot', symbol = 'BTCUSDT'): Promise<void> {
+  await page.goto('/trade');
+  await pickMarket(page, category, symbol);
 }
 
 /** A displayed amount ("99,899.935 USDT") as a plain decimal string. */
