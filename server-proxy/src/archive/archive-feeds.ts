@@ -65,38 +65,14 @@ const loanOrders: WindowFeed<'loanBorrowHistory'> = {
   pageSize: 100,
 };
 
-const fills: CursorFeed<'fills'> = {
-  feed: 'fills',
-  endpoint: 'fills',
-  kind: 'cursor',
-  permission: endpoints.fills.permission,
-  idOf: (f) => f.execId,
-  timeOf: (f) => Number(f.createdTime),
-  refOf: (f) => f.orderId,
-  limit: 100,
-};
+/** A cursor feed: the exchange pages it 100 at a time, and the permission is the endpoint's. */
+function cursorFeed<Id extends EndpointId>(feed: Feed, endpoint: Id, keys: Pick<CursorFeed<Id>, 'idOf' | 'timeOf' | 'refOf'>): CursorFeed<Id> {
+  return { feed, endpoint, kind: 'cursor', permission: endpoints[endpoint].permission, ...keys, limit: 100 };
+}
 
-const orders: CursorFeed<'historyOrders'> = {
-  feed: 'orders',
-  endpoint: 'historyOrders',
-  kind: 'cursor',
-  permission: endpoints.historyOrders.permission,
-  idOf: (o) => o.orderId,
-  timeOf: (o) => Number(o.createdTime),
-  refOf: (o) => o.symbol,
-  limit: 100,
-};
-
-const records: CursorFeed<'financialRecords'> = {
-  feed: 'records',
-  endpoint: 'financialRecords',
-  kind: 'cursor',
-  permission: endpoints.financialRecords.permission,
-  idOf: (r) => r.id,
-  timeOf: (r) => Number(r.ts),
-  refOf: (r) => r.coin,
-  limit: 100,
-};
+const fills = cursorFeed('fills', 'fills', { idOf: (f) => f.execId, timeOf: (f) => Number(f.createdTime), refOf: (f) => f.orderId });
+const orders = cursorFeed('orders', 'historyOrders', { idOf: (o) => o.orderId, timeOf: (o) => Number(o.createdTime), refOf: (o) => o.symbol });
+const records = cursorFeed('records', 'financialRecords', { idOf: (r) => r.id, timeOf: (r) => Number(r.ts), refOf: (r) => r.coin });
 
 export const feedDefs: Record<Feed, FeedDef> = {
   revisions: revisions as unknown as FeedDef,

@@ -25,16 +25,10 @@ const MAX_BODY_CHARS = 64 * 1024;
 export const auditDbRowSchema = z.object({
   id: z.number(),
   ts: z.number(),
-  user: z.string(),
-  account: z.string(),
-  endpoint: z.string(),
-  method: z.string(),
-  path: z.string(),
-  channel: z.enum(['rest', 'ws']),
+  // The columns named as in the contract take its types.
+  ...auditEntrySchema.pick({ user: true, account: true, endpoint: true, method: true, path: true, channel: true, code: true, msg: true }).shape,
   request_body: z.string(),
   http_status: z.number(),
-  code: z.string(),
-  msg: z.string(),
   order_ids: z.string(),
   client_oids: z.string(),
   state: auditStateSchema,
