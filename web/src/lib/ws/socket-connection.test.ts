@@ -82,6 +82,14 @@ function makeConnection(overrides: Partial<SocketConnectionOptions> = {}) {
   });
 }
 
+/** A started connection whose socket has opened (no login awaited): ready to send. */
+function openConnection(): SocketConnection {
+  const conn = makeConnection();
+  conn.start();
+  latest().open();
+  return conn;
+}
+
 const latest = () => {
   const s = FakeSocket.instances.at(-1);
   if (!s) throw new Error('no socket was opened');
@@ -101,9 +109,7 @@ afterEach(() => {
 
 describe('SocketConnection subscriptions', () => {
   it('sends one subscribe for the first listener and one unsubscribe when the last leaves', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     const offA = conn.subscribe(books, () => {});
     const offB = conn.subscribe({ ...books }, () => {});
     expect(latest().json()).toEqual([{ op: 'subscribe', args: [books] }]);
@@ -183,9 +189,7 @@ describe('SocketConnection subscriptions', () => {
   });
 
   it('resubscribe asks for a fresh snapshot of a live channel only', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     conn.subscribe(books, () => {});
     conn.resubscribe(books);
     conn.resubscribe({ ...books, symbol: 'XRPUSDT' });
@@ -199,9 +203,7 @@ describe('SocketConnection subscriptions', () => {
 
 describe('SocketConnection reconnects', () => {
   it('reconnects after a drop with backoff and resubscribes every live channel', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     conn.subscribe(books, () => {});
     conn.subscribe(orders, () => {});
     const off = conn.subscribe({ ...books, symbol: 'ETHUSDT' }, () => {});
@@ -270,9 +272,7 @@ describe('SocketConnection reconnects', () => {
   });
 
   it('reports connecting, connected, reconnecting, connected in order', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    openConnection();
     latest().serverClose();
     vi.advanceTimersByTime(500);
     latest().open();
@@ -280,9 +280,7 @@ describe('SocketConnection reconnects', () => {
   });
 
   it('stops reconnecting after stop()', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     conn.stop();
     expect(latest().closed).toBe(true);
     vi.advanceTimersByTime(60_000);
@@ -310,9 +308,7 @@ describe('SocketConnection relay status', () => {
   const up = { event: 'relay', status: 'connected' };
 
   it('shows reconnecting while the proxy reports its upstream link down, and connected once it is back', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     latest().receive(down);
     expect(conn.status).toBe('reconnecting');
     expect(conn.isReady).toBe(true);
@@ -356,9 +352,7 @@ describe('SocketConnection relay status', () => {
   });
 
   it('comes back from a stale spell to reconnecting, not connected, while the upstream link is still down', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     latest().receive(down);
     vi.advanceTimersByTime(25_000 + 10_000);
     expect(conn.status).toBe('stale');
@@ -426,9 +420,7 @@ describe('SocketConnection private login', () => {
 
 describe('SocketConnection heartbeat', () => {
   it('pings every 25 s', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    openConnection();
     vi.advanceTimersByTime(25_000);
     expect(latest().sent).toEqual(['ping']);
     latest().receive('pong');
@@ -437,9 +429,7 @@ describe('SocketConnection heartbeat', () => {
   });
 
   it('turns stale when nothing answers a ping within 10 s, and back to connected on the next message', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     vi.advanceTimersByTime(25_000 + 9_999);
     expect(conn.status).toBe('connected');
     vi.advanceTimersByTime(1);
@@ -449,9 +439,7 @@ describe('SocketConnection heartbeat', () => {
   });
 
   it('stays connected when any message, not only pong, arrives after the ping', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     vi.advanceTimersByTime(25_000 + 5_000);
     latest().receive({ event: 'subscribe', arg: books });
     vi.advanceTimersByTime(9_000);
@@ -459,9 +447,7 @@ describe('SocketConnection heartbeat', () => {
   });
 
   it('drops a socket that stays silent after turning stale and opens a new one', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     vi.advanceTimersByTime(25_000 + 10_000);
     expect(conn.status).toBe('stale');
     vi.advanceTimersByTime(10_000);
@@ -474,9 +460,7 @@ describe('SocketConnection heartbeat', () => {
 
 describe('SocketConnection environment', () => {
   it('goes offline with the browser and reconnects at once when it is back online', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     env.online = false;
     env.emit('offline');
     expect(conn.status).toBe('offline');
@@ -499,9 +483,7 @@ describe('SocketConnection environment', () => {
   });
 
   it('reconnects at once when the page becomes visible and the socket is dead', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    openConnection();
     latest().serverClose();
     // Several failures push the backoff up, as while a laptop sleeps.
     for (let i = 0; i < 5; i++) {
@@ -514,9 +496,7 @@ describe('SocketConnection environment', () => {
   });
 
   it('pings at once when the page becomes visible with an open socket', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     env.emit('visible');
     expect(latest().sent).toEqual(['ping']);
     vi.advanceTimersByTime(10_000);
@@ -542,9 +522,7 @@ describe('SocketConnection trade ops', () => {
   });
 
   it('refuses an invalid op before sending anything, naming the field', async () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     const bad: TradeOp = { ...place, args: [{ ...placeArg, qty: '-1' }] };
     await expect(conn.send(bad)).rejects.toMatchObject({ code: 'desk.invalid-request', field: 'args.0.qty' });
     const tooMany: TradeOp = { category: 'spot', topic: 'batch-cancel', args: Array.from({ length: 21 }, (_, i) => ({ symbol: 'BTCUSDT', orderId: String(i + 1) })) };
@@ -553,18 +531,14 @@ describe('SocketConnection trade ops', () => {
   });
 
   it('reports an answer that breaks the contract as outcome unknown', async () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     const result = conn.send({ ...place, id: 'x0' });
     latest().receive({ event: 'trade', id: 'x0', code: '0', msg: 'success' });
     await expect(result).rejects.toMatchObject({ code: 'desk.bad-response' });
   });
 
   it('generates distinct ids when the caller gives none', () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     void conn.send(place).catch(() => {});
     void conn.send(place).catch(() => {});
     const ids = latest().json().map((m) => (m as { id: string }).id);
@@ -573,18 +547,14 @@ describe('SocketConnection trade ops', () => {
   });
 
   it('rejects with the code and message of an error answer', async () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     const result = conn.send({ ...place, id: 'x1' });
     latest().receive({ event: 'error', id: 'x1', code: '40010', msg: 'bad request' });
     await expect(result).rejects.toMatchObject({ code: '40010', msg: 'bad request' });
   });
 
   it('rejects a trade answer with a non-zero code (spec 7.2: refused at entry)', async () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     const result = conn.send({ ...place, id: 'x2' });
     latest().receive({ event: 'trade', id: 'x2', code: '25202', msg: 'insufficient balance' });
     await expect(result).rejects.toBeInstanceOf(DeskApiError);
@@ -600,9 +570,7 @@ describe('SocketConnection trade ops', () => {
   });
 
   it('rejects waiting ops as outcome-unknown when the socket closes, and does not resend them', async () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     const result = conn.send({ ...place, id: 'x3' });
     latest().serverClose();
     await expect(result).rejects.toMatchObject({ code: 'desk.ws.closed' });
@@ -622,9 +590,7 @@ describe('SocketConnection trade ops', () => {
   });
 
   it('refuses a second op with an id that is still waiting', async () => {
-    const conn = makeConnection();
-    conn.start();
-    latest().open();
+    const conn = openConnection();
     void conn.send({ ...place, id: 'dup' }).catch(() => {});
     await expect(conn.send({ ...place, id: 'dup' })).rejects.toMatchObject({ code: 'desk.ws.duplicate-id' });
     expect(latest().json()).toHaveLength(1);
