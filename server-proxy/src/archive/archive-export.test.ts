@@ -118,6 +118,30 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     expect((await download(d, trader.cookie, id)).body).toBe(streamed.body);
   });
 
+  it("keeps a user's newest exports of an account, deleting older finished ones with their files", async () => {
+    const s = await storage();
+    const exports = new ExportStore(s.db('archive'));
+    const made = async (user: string, state: 'done' | 'running') => {
+      const id = await exports.create({ account: 'main', user, feed: 'fills', range: {}, total: 1 }, 1);
+      await exports.claim(id, 'p', 1, 2);
+      await exports.append(id, 'p', { header: 'h\r\n', csv: 'x\r\n', rows: 1, after: { time: 1, id: 'a:b' } }, 1);
+      if (state === 'done') await exports.finish(id, 'p', 1);
+      return id;
+    };
+    const stillRunning = await made('ann', 'running');
+    const [oldest, older, newer, newest] = [await made('ann', 'done'), await made('ann', 'done'), await made('ann', 'done'), await made('ann', 'done')];
+    const bobs = await made('bob', 'done');
+    expect(await exports.prune('main', 'ann', 2)).toBe(2);
+    expect((await exports.list('main', 'ann', 10)).map((e) => e.id)).toEqual([newest, newer, stillRunning]);
+    expect(await exports.get(oldest)).toBeUndefined();
+    expect(await exports.get(older)).toBeUndefined();
+    const file: string[] = [];
+    for await (const chunk of exports.file(oldest)) file.push(chunk);
+    expect(file).toEqual([]);
+    expect(await exports.get(newest)).toMatchObject({ after: { time: 1, id: 'a:b' }, rows: 1, state: 'done' });
+    expect((await exports.list('main', 'bob', 10)).map((e) => e.id)).toEqual([bobs]);
+  });
+
   it("refuses bad input, a role without the feed's permission, a cross-site start and another user's export, creating nothing", async () => {
     const s = await storage();
     await new ArchiveStore(s.db('archive')).put('fills', 'main', fills(3), t0);

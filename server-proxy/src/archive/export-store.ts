@@ -156,6 +156,23 @@ export class ExportStore {
     return changed(result) === 1;
   }
 
+  /**
+   * Deletes a user's finished exports of an account beyond the newest `keep`, files and all
+   * (the screens list no more, so nothing could download them). Returns how many went.
+   */
+  async prune(account: string, user: string, keep: number): Promise<number> {
+    const old = await this.db.selectFrom('archive_exports').select('id').where('account', '=', account).where('user', '=', user).orderBy('id', 'desc').offset(keep).limit(1_000).execute();
+    const ids = old.map((r) => r.id);
+    if (ids.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      const done = (await trx.selectFrom('archive_exports').select('id').where('id', 'in', ids).where('state', '=', 'done').execute()).map((r) => r.id);
+      if (done.length === 0) return 0;
+      await trx.deleteFrom('archive_export_chunks').where('export_id', 'in', done).execute();
+      await trx.deleteFrom('archive_exports').where('id', 'in', done).execute();
+      return done.length;
+    });
+  }
+
   /** The file, chunk by chunk in order: one chunk in memory at a time. */
   async *file(id: number): AsyncGenerator<string> {
     for (let seq = 0; ; seq++) {

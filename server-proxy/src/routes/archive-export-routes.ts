@@ -22,7 +22,7 @@ import { summaryOfExport, type ExportStore } from '../archive/export-store';
 import { admitArchive, type ArchiveAccessCtx } from './archive-access';
 import type { DeskContext } from './desk-context';
 
-/** How many exports the list shows: the recent ones are what a screen offers to download. */
+/** How many exports the list shows, and a user keeps per account: older finished files are deleted. */
 const LIST_LIMIT = 20;
 
 const listQuery = z.strictObject({ account: archiveRangeFields.account });
@@ -50,7 +50,8 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
     const range: RowQuery = { from: q.from === undefined ? undefined : Number(q.from), to: q.to === undefined ? undefined : Number(q.to), ref: q.ref };
     const total = await deps.archive.count(feed, account.name, range);
     const id = await deps.exports.create({ account: account.name, user: session.user, feed, range, total }, now());
-    ctx.logger.info({ user: session.user, account: account.name, export: id, feed, ...range, total }, 'archive export created');
+    const pruned = await deps.exports.prune(account.name, session.user, LIST_LIMIT);
+    ctx.logger.info({ user: session.user, account: account.name, export: id, feed, ...range, total, pruned }, 'archive export created');
     void deps.runner.kick(id);
     return reply.code(201).send(successEnvelope(summaryOfExport((await deps.exports.get(id))!), now()));
   });
