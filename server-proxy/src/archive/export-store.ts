@@ -152,7 +152,8 @@ export class ExportStore {
   }
 
   async finish(id: number, owner: string, now: number): Promise<boolean> {
-    const result = await this.db.updateTable('archive_exports').set({ state: 'done', updated_at: now }).where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').executeTakeFirst();
+    // The total becomes what was written: rows archived into the range while it ran are in the file too.
+    const result = await this.db.updateTable('archive_exports').set((eb) => ({ state: 'done', rows_total: eb.ref('rows_done'), updated_at: now })).where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').executeTakeFirst();
     return changed(result) === 1;
   }
 
