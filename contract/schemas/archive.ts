@@ -12,22 +12,30 @@ export type ArchiveFeed = (typeof archiveFeeds)[number];
 
 export const ARCHIVE_MAX_LIMIT = 5000;
 
+/** The account and range of a read (the archive's query, and an export job of it). */
+export const archiveRangeFields = {
+  account: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'must be an account name such as main').optional(),
+  from: msString.optional(),
+  to: msString.optional(),
+  /** The loan order of a revision or a fill, the symbol of an order, the coin of a record. */
+  ref: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be an ID of digits and letters').optional(),
+};
+
+/** Refuses a range that ends before it starts, naming "to". */
+export function rangeInOrder(q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (q.from !== undefined && q.to !== undefined && Number(q.to) < Number(q.from)) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'the range ends before it starts: "to" must not be before "from"' });
+  }
+}
+
 export const archiveQuerySchema = z
   .strictObject({
-    account: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'must be an account name such as main').optional(),
-    from: msString.optional(),
-    to: msString.optional(),
-    /** The loan order of a revision or a fill, the symbol of an order, the coin of a record. */
-    ref: z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'must be an ID of digits and letters').optional(),
+    ...archiveRangeFields,
     limit: rowCountText(ARCHIVE_MAX_LIMIT, 5).optional(),
     /** Paging: the `next` of the previous answer. */
     after: z.string().regex(/^\d{1,16}:[0-9A-Za-z:_-]{1,130}$/, 'must be the next value of a previous answer').optional(),
   })
-  .superRefine((q, ctx) => {
-    if (q.from !== undefined && q.to !== undefined && Number(q.to) < Number(q.from)) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'the range ends before it starts: "to" must not be before "from"' });
-    }
-  });
+  .superRefine(rangeInOrder);
 export type ArchiveQuery = z.input<typeof archiveQuerySchema>;
 
 export const archiveSpanSchema = z.object({ from: z.number(), to: z.number() });

@@ -55,7 +55,7 @@ export interface AppDeps {
   webDir?: string | null;
   /** Where jobs persist (main.ts: the jobs store, jobs.sqlite or the team's PostgreSQL); without it, in memory. */
   jobDb?: DeskDb;
-  /** Who runs jobs here, when other proxies share the jobs store (main.ts: host:pid on PostgreSQL). */
+  /** Who runs jobs and archive exports here, when other proxies share the database (main.ts: host:pid on PostgreSQL). */
   jobOwnership?: JobOwnership;
   /** The WebSocket relay (relay/ws-*.ts), attached to the same HTTP server. */
   attachWsRelay?: AttachWsRelay;
@@ -201,7 +201,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   registerAuthRoutes(app, desk);
   registerAuditRoute(app, desk);
   registerUserSettingsRoutes(app, desk, new UserSettingsStore(usersDb));
-  await installArchive(app, desk, { db: deps.archiveDb });
+  const archive = await installArchive(app, desk, { db: deps.archiveDb, ownership: deps.jobOwnership });
   const jobs = installJobs(app, desk, deps.jobDb ?? (await memoryStore('jobs')), deps.jobOwnership);
   jobRows = async () => {
     const total: Record<string, number> = {};
@@ -216,6 +216,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   // Rows a previous run left without an outcome (it stopped mid-call) are settled now.
   await reconciler.resumeAll();
   await jobs.resumeAll();
+  await archive.resumeExports();
 
   if (deps.attachWsRelay) {
     const hooks: WsRelayHooks = {

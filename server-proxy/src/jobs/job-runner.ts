@@ -13,7 +13,6 @@
 // is sent again. That is safe because the call sets a value (sub-account + coin -> account
 // type): applying the same value twice leaves the same state as applying it once. The
 // old audit row is closed saying so, and the new send gets its own audit row.
-import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import { endpoints } from '@contract/catalog/endpoints';
 import { errorEnvelope } from '@contract/core/errors';
@@ -24,6 +23,7 @@ import type { RateShaper } from '../policy/rate-shaper';
 import { UpstreamUnavailable, type UpstreamClient } from '../upstream/upstream-client';
 import type { JobStore, StoredJobRow, JobRecord } from './job-store';
 import { ProgressMeter } from './progress-meter';
+import { LeasedRunner } from '../core/leased-runner';
 
 const endpoint = endpoints.setSubaccountAutotransfer;
 /** Upstream failures that mean the call never left (no connection was made). */
@@ -51,58 +51,20 @@ export interface JobRunnerDeps {
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
-export class JobRunner extends EventEmitter<{ progress: [jobId: number] }> {
-  private readonly active = new Set<number>();
+export class JobRunner extends LeasedRunner {
   readonly meter = new ProgressMeter();
-  private closed = false;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly deps: JobRunnerDeps) {
-    super();
-    this.setMaxListeners(0);
+    super('job', deps.logger);
     this.sleep = deps.sleep ?? defaultSleep;
   }
 
-  /** At start: every job left running by an earlier process continues. */
-  async resumeAll(): Promise<number> {
-    const ids = await this.deps.store.runnable();
-    // kick() logs its own failures; the loops run on while start-up continues.
-    for (const id of ids) void this.kick(id);
-    return ids.length;
+  protected runnable(): Promise<number[]> {
+    return this.deps.store.runnable();
   }
 
-  /**
-   * With other proxies on the database: look for running jobs every `everyMs`, so a job
-   * whose proxy died is taken over once its lease runs out. A job another proxy holds is
-   * left alone after one claim that fails.
-   */
-  watch(everyMs: number): void {
-    const timer = setInterval(() => {
-      this.resumeAll().catch((err: unknown) => this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'jobs not looked up; the next round tries again'));
-    }, everyMs);
-    timer.unref();
-    this.stopWatch = () => clearInterval(timer);
-  }
-
-  /** Starts the job's loop unless it is already going. Returns the loop's promise (tests await it). */
-  kick(id: number): Promise<void> {
-    if (this.active.has(id) || this.closed) return Promise.resolve();
-    this.active.add(id);
-    return this.loop(id)
-      .catch((err: unknown) => {
-        this.deps.logger.error({ job: id, err: err instanceof Error ? err.message : String(err) }, 'job stopped by an error; it stays running and resumes at the next start');
-      })
-      .finally(() => this.active.delete(id));
-  }
-
-  close(): void {
-    this.closed = true;
-    this.stopWatch();
-  }
-
-  private stopWatch = () => {};
-
-  private async loop(id: number): Promise<void> {
+  protected async run(id: number): Promise<void> {
     let backoff = 0;
     this.meter.begin(id, this.deps.clock.now());
     for (;;) {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { autoTransferAccountTypes } from '@contract/schemas/earn-broker-convert';
 import { jobRowState, jobState, type AutoTransferJobRow, type DeskSetting, type JobRowState, type JobState } from '@contract/schemas/broker-jobs';
 import type { DeskDb } from '../core/storage/open-storage';
+import { claimLease } from '../core/storage/lease-claim';
 
 export interface JobRecord {
   id: number;
@@ -201,14 +202,8 @@ export class KyselyJobStore implements JobStore {
     return (await this.db.selectFrom('job_rows').selectAll().where('job_id', '=', id).orderBy('seq').execute()).map(toRow);
   }
 
-  async claim(id: number, owner: string, now: number, until: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ lease_owner: owner, lease_until: until })
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_until', '<', now)]))
-      .executeTakeFirst();
-    return changed(result) === 1;
+  claim(id: number, owner: string, now: number, until: number): Promise<boolean> {
+    return claimLease(this.db, 'jobs', id, owner, now, until);
   }
 
   async deskSettings(account: string): Promise<DeskSetting[]> {

@@ -4,14 +4,13 @@
 //        that says which part only the archive has and how far it is complete
 //   GET  /archive/<feed>.csv?...            the same rows as CSV (streamed, any size)
 //   POST /archive/sync?account=&feed=       run a sync pass now
-// Each feed is read with the permission of the exchange endpoint it comes from (revisions
-// and loan orders: earn.read; fills and orders: trade.read; records: account.read).
+// Each feed is read with the permission of the exchange endpoint it comes from
+// (archive-access.ts).
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ARCHIVE_MAX_LIMIT,
   archiveCsvHeader,
-  archiveCsvLine,
   archiveFeeds,
   archiveQuerySchema,
   type ArchiveFeed,
@@ -22,18 +21,16 @@ import {
 import { check } from '@contract/core/validation';
 import { sessionOf } from '../auth/authenticate';
 import { roleMay } from '../auth/roles';
-import type { DeskContext } from './desk-context';
+import { admitArchive, type ArchiveAccessCtx } from './archive-access';
 import { replyError, successEnvelope } from '../http/error-reply';
 import type { AccountCredentials } from '../keys/account-credentials';
-import { resolveAccount } from '../policy/call-policy';
-import { csrfMatches } from '../policy/origin-policy';
 import { feedDefs } from '../archive/archive-feeds';
+import { archivedCsvLine } from '../archive/archive-csv';
 import type { ArchiveStore, Gap, RowQuery, Span } from '../archive/archive-store';
 import type { ArchiveSync } from '../archive/archive-sync';
 
 const DEFAULT_LIMIT = 1000;
 
-type Ctx = Pick<DeskContext, 'sessions' | 'clock' | 'keyStore' | 'origins'>;
 
 function iso(ms: number): string {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms);
@@ -55,22 +52,12 @@ export function rangeNotice(feed: ArchiveFeed, complete: readonly Span[], from: 
   return parts.length ? `Part of the range is outside the archive: ${parts.join('; ')}.` : null;
 }
 
-export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: ArchiveStore, sync: ArchiveSync): void {
+export function registerArchiveRoutes(app: FastifyInstance, ctx: ArchiveAccessCtx, store: ArchiveStore, sync: ArchiveSync): void {
   const now = () => ctx.clock.now();
 
-  /** The session and account of a read of `feed`, or the refusal already sent. */
-  const admit = async (request: FastifyRequest, reply: FastifyReply, feeds: readonly ArchiveFeed[], accountName: string | undefined): Promise<AccountCredentials | undefined> => {
-    const session = await sessionOf(request.headers, ctx.sessions);
-    if (!session) return void replyError(request, reply, 'DESK401', {}, now());
-    for (const feed of feeds) {
-      const permission = feedDefs[feed].permission;
-      if (!roleMay(session.role, permission)) return void replyError(request, reply, 'DESK403', { role: session.role, permission }, now());
-    }
-    // ?account= names it; else the app's x-desk-account header, as on every relayed call.
-    const account = resolveAccount(session, accountName ?? request.headers['x-desk-account'], ctx.keyStore);
-    if ('code' in account) return void replyError(request, reply, account.code, account.params, now());
-    return account;
-  };
+  /** The account of a read of `feeds`, or undefined with the refusal already sent. */
+  const admit = async (request: FastifyRequest, reply: FastifyReply, feeds: readonly ArchiveFeed[], accountName: string | undefined, mutating = false): Promise<AccountCredentials | undefined> =>
+    (await admitArchive(ctx, request, reply, feeds, accountName, { mutating }))?.account;
 
   const parseQuery = (request: FastifyRequest, reply: FastifyReply) => {
     const q = check(archiveQuerySchema, request.query ?? {});
@@ -140,7 +127,7 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
         let chunk = '';
         let n = 0;
         for await (const row of rows) {
-          chunk += archiveCsvLine(csvFeed, JSON.parse(row.body) as Record<string, unknown>);
+          chunk += archivedCsvLine(csvFeed, row);
           if (++n % 2000 === 0) {
             yield chunk;
             chunk = '';
@@ -173,18 +160,11 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: Ctx, store: Arc
   });
 
   app.post('/archive/sync', async (request, reply) => {
-    if (!ctx.origins.isAllowed(request.headers.origin)) {
-      return replyError(request, reply, 'DESK403O', { detail: request.headers.origin === undefined ? 'the Origin header is missing' : 'the Origin is not this desk' }, now());
-    }
     const q = request.query as { account?: string; feed?: string };
     const feeds = q.feed === undefined ? [...archiveFeeds] : q.feed.split(',');
     const unknown = feeds.find((f) => !(archiveFeeds as readonly string[]).includes(f));
     if (unknown !== undefined) return replyError(request, reply, 'DESK400', { field: 'feed', detail: `must be one of ${archiveFeeds.join(', ')}` }, now());
-    const session = await sessionOf(request.headers, ctx.sessions);
-    if (session && !csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
-      return replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, now());
-    }
-    const account = await admit(request, reply, feeds as ArchiveFeed[], q.account);
+    const account = await admit(request, reply, feeds as ArchiveFeed[], q.account, true);
     if (!account) return reply;
     const reports = await sync.syncAll({ account: account.name, feeds: feeds as ArchiveFeed[] });
     return successEnvelope(reports, now());

@@ -19,6 +19,13 @@ export interface SessionGate {
   session(request: FastifyRequest): Session;
 }
 
+/** Why a change is refused as cross-site (the Origin, then the CSRF token), or undefined when it is the desk's own. */
+export function crossSiteRefusal(ctx: Pick<DeskContext, 'origins'>, request: FastifyRequest, session: Session): string | undefined {
+  if (!ctx.origins.isAllowed(request.headers.origin)) return request.headers.origin === undefined ? 'the Origin header is missing' : 'the Origin is not this desk';
+  if (!csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) return 'the x-desk-csrf token is missing or wrong';
+  return undefined;
+}
+
 export function sessionGate(ctx: Pick<DeskContext, 'sessions' | 'origins' | 'clock'>, permission: Permission, opts: { mutating?: boolean } = {}): SessionGate {
   const mutating = opts.mutating ?? false;
   const admitted = new WeakMap<FastifyRequest, Session>();
@@ -28,14 +35,8 @@ export function sessionGate(ctx: Pick<DeskContext, 'sessions' | 'origins' | 'clo
       const session = await sessionOf(request.headers, ctx.sessions, mutating);
       if (!session) return replyError(request, reply, 'DESK401', {}, now);
       if (!roleMay(session.role, permission)) return replyError(request, reply, 'DESK403', { role: session.role, permission }, now);
-      if (mutating) {
-        if (!ctx.origins.isAllowed(request.headers.origin)) {
-          return replyError(request, reply, 'DESK403O', { detail: request.headers.origin === undefined ? 'the Origin header is missing' : 'the Origin is not this desk' }, now);
-        }
-        if (!csrfMatches(session.csrfToken, request.headers['x-desk-csrf'])) {
-          return replyError(request, reply, 'DESK403O', { detail: 'the x-desk-csrf token is missing or wrong' }, now);
-        }
-      }
+      const crossSite = mutating ? crossSiteRefusal(ctx, request, session) : undefined;
+      if (crossSite !== undefined) return replyError(request, reply, 'DESK403O', { detail: crossSite }, now);
       admitted.set(request, session);
       return undefined;
     },

@@ -115,6 +115,31 @@ export interface ArchiveBackfillsTable {
   done: number;
 }
 
+export interface ArchiveExportsTable {
+  id: Generated<number>;
+  account: string;
+  user: string;
+  feed: string;
+  from_ms: number | null;
+  to_ms: number | null;
+  ref: string | null;
+  state: string;
+  rows_done: number;
+  rows_total: number;
+  /** The (time, record id) of the last row written, as `time:id`; null before the first. */
+  after: string | null;
+  created_at: number;
+  updated_at: number;
+  lease_owner: string | null;
+  lease_until: Generated<number>;
+}
+
+export interface ArchiveExportChunksTable {
+  export_id: number;
+  seq: number;
+  csv: string;
+}
+
 export interface DeskTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,4 +151,6 @@ export interface DeskTables {
   archive_spans: ArchiveSpansTable;
   archive_gaps: ArchiveGapsTable;
   archive_backfills: ArchiveBackfillsTable;
+  archive_exports: ArchiveExportsTable;
+  archive_export_chunks: ArchiveExportChunksTable;
 }

@@ -245,10 +245,54 @@ const archiveTables: Migration = {
   },
 };
 
+/**
+ * CSV exports run as jobs (issue 20 item 4): the job, with its lease (as jobs have), and its
+ * file in chunks of a page of rows each, so every proxy on the database can serve it and a
+ * download streams it without holding the whole file.
+ */
+const archiveExportTables: Migration = {
+  async up(db) {
+    const d = ddl(db);
+    await d
+      .strict(
+        db.schema
+          .createTable('archive_exports')
+          .addColumn('id', d.int, d.serial)
+          .addColumn('account', 'text', (c) => c.notNull())
+          .addColumn('user', 'text', (c) => c.notNull())
+          .addColumn('feed', 'text', (c) => c.notNull())
+          .addColumn('from_ms', d.int)
+          .addColumn('to_ms', d.int)
+          .addColumn('ref', 'text')
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('rows_done', d.int, (c) => c.notNull())
+          .addColumn('rows_total', d.int, (c) => c.notNull())
+          .addColumn('after', 'text')
+          .addColumn('created_at', d.int, (c) => c.notNull())
+          .addColumn('updated_at', d.int, (c) => c.notNull())
+          .addColumn('lease_owner', 'text')
+          .addColumn('lease_until', d.int, (c) => c.notNull().defaultTo(0)),
+      )
+      .execute();
+    await db.schema.createIndex('archive_exports_account').on('archive_exports').columns(['account', 'user', 'id']).execute();
+    await db.schema.createIndex('archive_exports_state').on('archive_exports').column('state').execute();
+    await d
+      .strict(
+        db.schema
+          .createTable('archive_export_chunks')
+          .addColumn('export_id', d.int, (c) => c.notNull().references('archive_exports.id'))
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('csv', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('archive_export_chunks_pk', ['export_id', 'seq']),
+      )
+      .execute();
+  },
+};
+
 /** Each store's migrations, by name; Kysely runs them in name order. */
 export const storeMigrations: Record<StoreName, Record<string, Migration>> = {
   users: { '0001-users-and-sessions': usersTables, '0002-user-settings': userSettingsTable },
   audit: { '0001-audit-log': auditTable },
   jobs: { '0001-jobs-and-rows': jobsTables },
-  archive: { '0001-archive': archiveTables },
+  archive: { '0001-archive': archiveTables, '0002-archive-exports': archiveExportTables },
 };

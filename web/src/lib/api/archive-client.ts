@@ -9,12 +9,15 @@ import { buildQueryString, type ApiFetch } from './api-fetch';
 
 export type { ArchiveFeed, ArchivePage, ArchiveQuery, ArchiveStatus };
 
-function checked(query: ArchiveQuery): ArchiveQuery {
-  const sent = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '')) as ArchiveQuery;
-  const c = check(archiveQuerySchema, sent);
+/** What is sent of a request to the archive: empty fields left out (no bound), the rest checked, or refused naming the field. */
+export function checkedBeforeSending<T extends object>(schema: z.ZodType, request: T): T {
+  const sent = Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined && v !== '')) as T;
+  const c = check(schema, sent);
   if (!c.ok) throw new DeskApiError({ code: clientErrorCodes.invalidRequest, msg: `${c.field}: ${c.message}; nothing was sent`, status: 0, field: c.field });
   return sent;
 }
+
+const checked = (query: ArchiveQuery): ArchiveQuery => checkedBeforeSending(archiveQuerySchema, query);
 
 function parsed<S extends z.ZodType>(schema: S, raw: unknown, path: string): z.infer<S> {
   const p = schema.safeParse(raw);

@@ -1,0 +1,87 @@
+// CSV exports of the archive run as jobs (issue 20 item 4, issue 21):
+//   POST /archive/exports                { feed, account?, from?, to?, ref? }  start one (201)
+//   GET  /archive/exports?account=       the user's exports of the account, newest first
+//   GET  /archive/exports/<id>/csv       the finished file
+// Each is checked as the feed's archive read is (archive-access.ts); starting one is a
+// change, so it also needs the desk's Origin and CSRF token. An export is its user's: no
+// one else sees or downloads it, even on the same account.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { archiveRangeFields } from '@contract/schemas/archive';
+import { archiveExportRequestSchema } from '@contract/schemas/archive-exports';
+import { check } from '@contract/core/validation';
+import { sessionOf } from '../auth/authenticate';
+import { roleMay } from '../auth/roles';
+import { replyError, successEnvelope } from '../http/error-reply';
+import { parseJsonBody } from '../policy/json-shape';
+import { feedDefs } from '../archive/archive-feeds';
+import type { ArchiveStore, RowQuery } from '../archive/archive-store';
+import type { ExportRunner } from '../archive/export-runner';
+import { summaryOfExport, type ExportStore } from '../archive/export-store';
+import { admitArchive, type ArchiveAccessCtx } from './archive-access';
+import type { DeskContext } from './desk-context';
+
+/** How many exports the list shows, and a user keeps per account: older finished files are deleted. */
+const LIST_LIMIT = 20;
+
+const listQuery = z.strictObject({ account: archiveRangeFields.account });
+const idParam = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be an export number').transform(Number) });
+
+export interface ExportDeps {
+  exports: ExportStore;
+  runner: ExportRunner;
+  archive: ArchiveStore;
+}
+
+export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAccessCtx & Pick<DeskContext, 'logger'>, deps: ExportDeps): void {
+  const now = () => ctx.clock.now();
+  const refuse = (request: FastifyRequest, reply: FastifyReply, field: string, detail: string) => replyError(request, reply, 'DESK400', { field, detail }, now());
+
+  app.post('/archive/exports', async (request, reply) => {
+    const json = parseJsonBody(request.body);
+    if (!json.ok) return refuse(request, reply, json.field, json.detail);
+    const body = check(archiveExportRequestSchema, json.value);
+    if (!body.ok) return refuse(request, reply, body.field, body.message);
+    const { feed, account: accountName, ...q } = body.data;
+    const admitted = await admitArchive(ctx, request, reply, [feed], accountName, { mutating: true });
+    if (!admitted) return reply;
+    const { session, account } = admitted;
+    const range: RowQuery = { from: q.from === undefined ? undefined : Number(q.from), to: q.to === undefined ? undefined : Number(q.to), ref: q.ref };
+    const total = await deps.archive.count(feed, account.name, range);
+    const id = await deps.exports.create({ account: account.name, user: session.user, feed, range, total }, now());
+    const pruned = await deps.exports.prune(account.name, session.user, LIST_LIMIT);
+    ctx.logger.info({ user: session.user, account: account.name, export: id, feed, ...range, total, pruned }, 'archive export created');
+    void deps.runner.kick(id);
+    return reply.code(201).send(successEnvelope(summaryOfExport((await deps.exports.get(id))!), now()));
+  });
+
+  app.get('/archive/exports', async (request, reply) => {
+    const q = check(listQuery, request.query ?? {});
+    if (!q.ok) return refuse(request, reply, q.field, q.message);
+    const admitted = await admitArchive(ctx, request, reply, [], q.data.account);
+    if (!admitted) return reply;
+    const { session, account } = admitted;
+    // Only the feeds the role may read now (a role changed since the export began).
+    const shown = (await deps.exports.list(account.name, session.user, LIST_LIMIT)).filter((e) => roleMay(session.role, feedDefs[e.feed].permission));
+    reply.header('cache-control', 'no-store');
+    return successEnvelope(shown.map(summaryOfExport), now());
+  });
+
+  app.get('/archive/exports/:id/csv', async (request, reply) => {
+    const session = await sessionOf(request.headers, ctx.sessions);
+    if (!session) return replyError(request, reply, 'DESK401', {}, now());
+    const p = check(idParam, request.params);
+    const job = p.ok ? await deps.exports.get(p.data.id) : undefined;
+    if (!job || job.user !== session.user) return refuse(request, reply, 'export', 'no such export of yours');
+    // Still the feed's permission and an account of the session, as when it was started.
+    if (!(await admitArchive(ctx, request, reply, [job.feed], job.account))) return reply;
+    if (job.state !== 'done') return refuse(request, reply, 'export', `not done yet: ${job.rows} of ${job.total} rows written; download it when it is done`);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${job.feed}-${job.account}.csv"`)
+      .header('cache-control', 'no-store')
+      .header('x-archive-rows', String(job.rows))
+      .send(Readable.from(deps.exports.file(job.id), { objectMode: false }));
+  });
+}

@@ -1,0 +1,60 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import type { ArchiveExport } from '@contract/schemas/archive-exports';
+import { isApiError } from '@web/lib/api/api-error';
+import type { ApiFetch, ApiRequest } from '@web/lib/api/api-fetch';
+import { exportProgressText, exportRangeText, exportsStillRunning, startArchiveExport } from '@web/lib/api/archive-exports-client';
+import { ArchiveExportList } from './archive-export-jobs';
+
+const job = (over: Partial<ArchiveExport>): ArchiveExport => ({
+  id: 7,
+  account: 'main',
+  user: 'ops-user',
+  feed: 'revisions',
+  from: Date.UTC(2025, 0, 1),
+  to: Date.UTC(2025, 1, 1, 12, 30),
+  ref: null,
+  state: 'running',
+  rows: 1_000,
+  total: 2_500,
+  createdAt: 0,
+  updatedAt: 0,
+  ...over,
+});
+
+describe('background archive exports', () => {
+  it('says what an export holds and how far it is, open ends and a ref included', () => {
+    expect(exportRangeText(job({}))).toBe('revisions from 2025-01-01 00:00 UTC to 2025-02-01 12:30 UTC');
+    expect(exportRangeText(job({ from: null, to: null, ref: '12345' }))).toBe('revisions from the first record to the last record, 12345 only');
+    expect(exportProgressText(job({}))).toBe('1,000 of 2,500 rows written');
+    expect(exportProgressText(job({ state: 'done', rows: 2_500 }))).toBe('2,500 rows');
+  });
+
+  it('keeps refreshing only while one is being built', () => {
+    expect(exportsStillRunning(undefined)).toBe(false);
+    expect(exportsStillRunning([job({ state: 'done' })])).toBe(false);
+    expect(exportsStillRunning([job({ state: 'done' }), job({ id: 8 })])).toBe(true);
+  });
+
+  it('offers the file only when done, with progress while building', () => {
+    const html = renderToStaticMarkup(<ArchiveExportList jobs={[job({ id: 9 }), job({ id: 8, state: 'done', rows: 2_500 })]} />);
+    expect(html.match(/href="\/archive\/exports\/\d+\/csv"/g)).toEqual(['href="/archive/exports/8/csv"']);
+    expect(html).toContain('aria-label="Export 9 progress"');
+    expect(html).not.toContain('aria-label="Export 8 progress"');
+    expect(renderToStaticMarkup(<ArchiveExportList jobs={[]} />)).toContain('No background exports yet.');
+  });
+
+  it('refuses a backwards range before sending, naming the field, and sends empty bounds as none', async () => {
+    const calls = vi.fn();
+    // The proxy's answer to a start: the new export.
+    const apiFetch: ApiFetch = async <T,>(request: ApiRequest) => {
+      calls(request);
+      return job({}) as T;
+    };
+    const refused = await startArchiveExport(apiFetch, { feed: 'fills', from: '2000', to: '1000' }).catch((e: unknown) => e);
+    expect(isApiError(refused) && refused.field).toBe('to');
+    expect(calls).not.toHaveBeenCalled();
+    await startArchiveExport(apiFetch, { feed: 'fills', from: '', to: '1000', account: 'main' });
+    expect(calls).toHaveBeenCalledWith({ method: 'POST', path: '/archive/exports', body: { feed: 'fills', to: '1000', account: 'main' }, account: 'main' });
+  });
+});

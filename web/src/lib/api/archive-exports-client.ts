@@ -1,0 +1,36 @@
+// CSV exports of the archive run as jobs in the proxy (POST/GET /archive/exports): the
+// proxy builds the file and keeps it, so it survives a reload; the screens start one,
+// list the account's, and link to a finished file. A request is checked against the
+// contract's schema first and refused before sending, naming the field.
+import { archiveExportRequestSchema, archiveExportSchema, type ArchiveExport, type ArchiveExportRequest } from '@contract/schemas/archive-exports';
+import type { ApiFetch } from './api-fetch';
+import { checkedBeforeSending, utcMinute } from './archive-client';
+
+export type { ArchiveExport, ArchiveExportRequest };
+
+export async function startArchiveExport(apiFetch: ApiFetch, request: ArchiveExportRequest): Promise<ArchiveExport> {
+  const sent = checkedBeforeSending(archiveExportRequestSchema, request);
+  return archiveExportSchema.parse(await apiFetch({ method: 'POST', path: '/archive/exports', body: sent, account: sent.account }));
+}
+
+export async function fetchArchiveExports(apiFetch: ApiFetch, account: string | null, signal?: AbortSignal): Promise<ArchiveExport[]> {
+  return archiveExportSchema.array().parse(await apiFetch({ path: '/archive/exports', query: { account }, signal }));
+}
+
+export const archiveExportFileUrl = (id: number) => `/archive/exports/${id}/csv`;
+
+/** While one is being built the list refreshes; when none is, it stops asking. */
+export const exportsStillRunning = (jobs: readonly ArchiveExport[] | undefined) => (jobs ?? []).some((j) => j.state === 'running');
+
+/** "fills from 2025-01-01 00:00 UTC to 2025-02-01 00:00 UTC, ref 123": what the export holds. */
+export function exportRangeText(job: Pick<ArchiveExport, 'feed' | 'from' | 'to' | 'ref'>): string {
+  const from = job.from === null ? 'the first record' : utcMinute(job.from);
+  const to = job.to === null ? 'the last record' : utcMinute(job.to);
+  return `${job.feed} from ${from} to ${to}${job.ref === null ? '' : `, ${job.ref} only`}`;
+}
+
+/** "1,000 of 2,500 rows written" while running; "2,500 rows" when done. */
+export function exportProgressText(job: Pick<ArchiveExport, 'state' | 'rows' | 'total'>): string {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return job.state === 'done' ? `${n(job.rows)} rows` : `${n(job.rows)} of ${n(job.total)} rows written`;
+}
