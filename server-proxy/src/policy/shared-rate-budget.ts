@@ -2,14 +2,17 @@
 // item 2). Two proxies on one API key must together stay within 10 calls a second, so
 // the budget lives in the database, not in each process.
 //
-// It is the same rule as the in-process SlidingWindow, held in rows: a lane of `limit`
+// It is the same rule as the in-process SlidingWindow, held in rows (desk_rate_slots, made
+// by the 'rate' migrations of store-migrations.ts): a lane of `limit`
 // calls a window has `limit` slots; a call takes a free slot before it is sent and holds
 // it until its answer plus the span (window + safety margin), so any limit + 1 calls
 // arrive at the exchange more than a window apart. Taking is one atomic UPDATE on a row
 // locked with FOR UPDATE SKIP LOCKED: two proxies never get the same slot. Times are the
 // database's clock, so the proxies' own clocks need not agree. A proxy that dies holding
 // a slot loses it after a lease (longer than any call), never for good.
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { migrateStore } from '../core/storage/open-storage';
 
 export interface SharedRateBudget {
   /** A free slot of the lane, taken now; or how long until one frees. */
@@ -38,25 +41,16 @@ export class PgRateBudget implements SharedRateBudget {
     private readonly leaseMs: number,
   ) {}
 
-  /** Opens the budget on `url`, creating its table once; fails with the database's reason. */
+  /** Opens the budget on `url`, migrating its table; fails with the database's reason. */
   static async open(url: string, options: { spanMs: number; leaseMs: number; poolSize?: number }): Promise<PgRateBudget> {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 4, connectionTimeoutMillis: 5_000 });
     // An idle client the server drops (a restart) must not crash the process.
     pool.on('error', () => undefined);
     try {
-      // Under a transaction-scoped advisory lock: proxies starting together would otherwise
-      // race on IF NOT EXISTS (PostgreSQL checks it before taking the catalog's locks).
-      await pool.query(`BEGIN;
-        SELECT pg_advisory_xact_lock(hashtext('desk_rate_slots'));
-        CREATE TABLE IF NOT EXISTS desk_rate_slots (
-          lane TEXT NOT NULL,
-          slot INTEGER NOT NULL,
-          free_at BIGINT NOT NULL,
-          PRIMARY KEY (lane, slot)
-        );
-        -- take() asks for a lane's earliest free slot: an index walk, not a sort of the lane.
-        CREATE INDEX IF NOT EXISTS desk_rate_slots_free ON desk_rate_slots (lane, free_at, slot);
-        COMMIT;`);
+      // Its own Migrator run (the Migrator's advisory lock: proxies starting together
+      // migrate once). Kysely only borrows the pool here; it is never destroyed, which
+      // would end the pool.
+      await migrateStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'rate');
     } catch (err) {
       await pool.end();
       throw new Error(`the shared rate budget's database is not usable: ${err instanceof Error ? err.message : String(err)}`);

@@ -245,6 +245,30 @@ const archiveTables: Migration = {
   },
 };
 
+/**
+ * The exchange's rate budget that proxies on one PostgreSQL database share (issue 22 item 2,
+ * policy/shared-rate-budget.ts): one row per slot of a lane, free again at free_at (Unix ms
+ * on the database's clock). PostgreSQL only (a proxy on SQLite files shares nothing), so it
+ * is not a store: the budget runs these when it opens, on its own pool. Desks before this
+ * migration created the same table themselves; IF NOT EXISTS adopts it.
+ */
+const rateSlotsTable: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('desk_rate_slots')
+      .ifNotExists()
+      .addColumn('lane', 'text', (c) => c.notNull())
+      .addColumn('slot', 'integer', (c) => c.notNull())
+      .addColumn('free_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('desk_rate_slots_pkey', ['lane', 'slot'])
+      .execute();
+    // A claim asks for a lane's earliest free slots: an index walk, not a sort of the lane.
+    await db.schema.createIndex('desk_rate_slots_free').ifNotExists().on('desk_rate_slots').columns(['lane', 'free_at', 'slot']).execute();
+  },
+};
+
+export const sharedRateMigrations: Record<string, Migration> = { '0001-rate-slots': rateSlotsTable };
+
 /** Each store's migrations, by name; Kysely runs them in name order. */
 export const storeMigrations: Record<StoreName, Record<string, Migration>> = {
   users: { '0001-users-and-sessions': usersTables, '0002-user-settings': userSettingsTable },
