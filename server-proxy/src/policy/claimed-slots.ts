@@ -35,6 +35,12 @@ export class ClaimedSlots {
   private lastBlock = 0;
   private readonly maxBlock: number;
 
+  /**
+   * Where the next claim starts looking: claims go round the lane in slot order, so the
+   * slots after the cursor are the ones used longest ago, most likely free. It starts at
+   * a random slot, so proxies sharing a big lane look in different places.
+   */
+  cursor: number;
   /** The claim in flight (one per lane); takers who find no unused slot wait for it. */
   claiming: Promise<{ waitMs?: number }> | undefined;
   /** Takers waiting for `claiming`: a claim takes at least one slot for each. */
@@ -45,6 +51,7 @@ export class ClaimedSlots {
     private readonly holdMs: number,
   ) {
     this.maxBlock = largestBlock(limit);
+    this.cursor = Math.floor(Math.random() * limit);
   }
 
   get unusedCount(): number {
@@ -87,8 +94,10 @@ export class ClaimedSlots {
     return block;
   }
 
-  /** The claim that began at `claimedAt` brought these slots. */
+  /** The claim that began at `claimedAt` brought these slots, in the order it went round the lane. */
   claimed(slots: readonly ClaimedSlot[], claimedAt: number): void {
+    const last = slots[slots.length - 1];
+    if (last) this.cursor = (last.slot + 1) % this.limit;
     for (const s of slots) {
       // Only after a lease lapsed (a call or a stall longer than the lease) can a claim
       // bring back a slot still held here; its old holder's release is then fenced off by
