@@ -23,6 +23,8 @@ export function largestBlock(limit: number): number {
   return Math.min(256, Math.max(1, Math.floor(limit / 8)));
 }
 
+const NONE: readonly ClaimedSlot[] = Object.freeze([]);
+
 export class ClaimedSlots {
   /** Claimed, not yet handed out; in claim order, so the oldest are at the head. */
   private unused: Array<Unused | undefined> = [];
@@ -121,7 +123,10 @@ export class ClaimedSlots {
    * They are never handed out after that, so a slot's lease (sized for one call) always
    * covers its idle time too.
    */
-  expired(now: number): ClaimedSlot[] {
+  expired(now: number): readonly ClaimedSlot[] {
+    // Asked on every take: nothing to allocate when the oldest is still fresh.
+    const oldest = this.unused[this.head];
+    if (!oldest || now - oldest.claimedAt < this.holdMs) return NONE;
     const out: ClaimedSlot[] = [];
     while (this.head < this.unused.length) {
       const next = this.unused[this.head];

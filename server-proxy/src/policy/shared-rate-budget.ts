@@ -87,8 +87,11 @@ export interface PgRateBudgetOptions {
 
 /** What the budget has done, for tests and metrics. */
 export interface RateBudgetCounts {
+  /** Claim statements (a claim that goes round the lane's end is two). */
   claims: number;
   slotsClaimed: number;
+  /** The most slots one claim brought. */
+  largestClaim: number;
   slotsGivenBack: number;
   releaseWrites: number;
 }
@@ -124,7 +127,7 @@ export class PgRateBudget implements SharedRateBudget {
   private readonly giveBackTimers = new Map<string, NodeJS.Timeout>();
   private readonly releases: SlotReleaseBatch;
   private closing: Promise<void> | undefined;
-  readonly counts: RateBudgetCounts = { claims: 0, slotsClaimed: 0, slotsGivenBack: 0, releaseWrites: 0 };
+  readonly counts: RateBudgetCounts = { claims: 0, slotsClaimed: 0, largestClaim: 0, slotsGivenBack: 0, releaseWrites: 0 };
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -241,6 +244,7 @@ export class PgRateBudget implements SharedRateBudget {
     if (got.length < block && from > 0) got.push(...(await this.claimRange(lane, 0, from, block - got.length)));
     if (got.length > 0) {
       this.counts.slotsClaimed += got.length;
+      this.counts.largestClaim = Math.max(this.counts.largestClaim, got.length);
       slots.claimed(got, claimedAt);
       this.armGiveBack(lane, slots);
       return {};
