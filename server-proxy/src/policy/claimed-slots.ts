@@ -45,7 +45,7 @@ export class ClaimedSlots {
   cursor: number;
   /** The claim in flight (one per lane); takers who find no unused slot wait for it. */
   claiming: Promise<{ waitMs?: number }> | undefined;
-  /** Takers waiting for `claiming`: a claim takes at least one slot for each. */
+  /** Takers waiting for `claiming`: a claim asks for a slot for each (within the largest block). */
   waiting = 0;
 
   constructor(
@@ -70,7 +70,7 @@ export class ClaimedSlots {
       this.unused = [];
       this.head = 0;
     }
-    this.inUse.set(next.slot, { slot: next.slot, token: next.token });
+    this.inUse.set(next.slot, next);
     this.takesSinceClaim++;
     return next.slot;
   }

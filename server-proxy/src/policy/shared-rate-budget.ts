@@ -115,9 +115,18 @@ const CLAIM = `WITH picked AS MATERIALIZED (
   RETURNING d.slot, d.free_at::text AS token`;
 
 /** Used slots free one span from now, unused ones now; each only while its claim holds it. */
-const RELEASE = `UPDATE desk_rate_slots d SET free_at = ${NOW_MS} + CASE WHEN r.used THEN $5::bigint ELSE 0 END
-  FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bool[]) AS r(lane, slot, token, used)
-  WHERE d.lane = r.lane AND d.slot = r.slot AND d.free_at = r.token`;
+const RELEASE = `UPDATE desk_rate_slots d SET free_at = ${NOW_MS} + CASE WHEN r.used THEN $6::bigint ELSE 0 END
+  FROM unnest($2::int[], $3::int[], $4::bigint[], $5::bool[]) AS r(lane_no, slot, token, used)
+  WHERE d.lane = ($1::text[])[r.lane_no] AND d.slot = r.slot AND d.free_at = r.token`;
+
+/**
+ * A PostgreSQL array literal of integers (or the digit strings of bigint tokens) or
+ * booleans. pg would quote each element and run two regular expressions over it; these
+ * need neither, and a release write carries hundreds of them.
+ */
+function plainArray(values: readonly (number | string | boolean)[]): string {
+  return `{${values.join(',')}}`;
+}
 
 export class PgRateBudget implements SharedRateBudget {
   /** Lanes whose slot rows exist, with the limit they were made for. */
@@ -191,7 +200,7 @@ export class PgRateBudget implements SharedRateBudget {
   release(lane: string, slot: number): Promise<void> {
     const held = this.lanes.get(lane)?.release(slot);
     if (!held) return Promise.reject(new Error(`slot ${slot} of the lane ${lane} is not held by this proxy`));
-    return this.releases.add({ lane, ...held, used: true });
+    return this.releases.add({ lane, slot: held.slot, token: held.token, used: true });
   }
 
   /** Throws when the database does not answer (GET /readyz). */
@@ -279,7 +288,7 @@ export class PgRateBudget implements SharedRateBudget {
     for (const s of unused) {
       this.counts.slotsGivenBack++;
       // A give-back that fails leaves the slot held until its lease: safe, and nothing to tell.
-      this.releases.add({ lane, ...s, used: false }).catch(() => undefined);
+      this.releases.add({ lane, slot: s.slot, token: s.token, used: false }).catch(() => undefined);
     }
   }
 
@@ -299,6 +308,18 @@ export class PgRateBudget implements SharedRateBudget {
 
   private async writeReleases(entries: readonly SlotRelease[]): Promise<void> {
     this.counts.releaseWrites++;
-    await this.pool.query(RELEASE, [entries.map((e) => e.lane), entries.map((e) => e.slot), entries.map((e) => e.token), entries.map((e) => e.used), this.spanMs]);
+    // Each lane's name is sent once (a batch is mostly one lane's), the rows by its number.
+    const lanes: string[] = [];
+    const laneNo = new Map<string, number>();
+    const laneNos: number[] = [];
+    for (const e of entries) {
+      let no = laneNo.get(e.lane);
+      if (no === undefined) {
+        no = lanes.push(e.lane); // the new length: PostgreSQL's arrays count from 1
+        laneNo.set(e.lane, no);
+      }
+      laneNos.push(no);
+    }
+    await this.pool.query(RELEASE, [lanes, plainArray(laneNos), plainArray(entries.map((e) => e.slot)), plainArray(entries.map((e) => e.token)), plainArray(entries.map((e) => e.used)), this.spanMs]);
   }
 }
