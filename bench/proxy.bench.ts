@@ -5,8 +5,11 @@
 //             schema validation, shaping, signing, keep-alive relay;
 //   oursPg    the same proxy as a team runs it (issue 22): every store on PostgreSQL (a
 //             throwaway cluster) and the exchange's rate budget shared through it, so each
-//             call also takes and frees a slot in desk_rate_slots; "oursPg over ours" is
-//             what the shared rate check adds (target <= +300 µs p50, >= 0.8x the req/s);
+//             call also holds a slot of desk_rate_slots (claimed in blocks, released in
+//             batches); "oursPg over ours" is what the shared rate check adds (target
+//             <= +300 µs p50, >= 0.8x the req/s). With an archive store, oursPg also runs
+//             the archive's sync, which ours does not: a pass at start (~1.3 s of CPU,
+//             in the warm-up round) and one a minute (~0.15 s) into a measured round;
 //   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders);
 //   floor     a bare node:http server + undici Pool (dispatch, no response stream) that only
 //             signs: no framework, no policy.

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ManualClock } from '@contract/core/clock';
 import { endpointList, endpoints } from '@contract/catalog/endpoints';
 import { RateShaper, shapedPerSecond } from './rate-shaper';
+import type { SharedRateBudget } from './shared-rate-budget';
 import { SlidingWindow } from './sliding-window';
 import { mostInAnyWindow } from '../test-support/most-in-any-window';
 
@@ -128,6 +129,39 @@ describe('RateShaper', () => {
     clock.advance(1);
     await flush();
     expect(released).toBe(true);
+  });
+});
+
+describe('RateShaper with a shared budget (issue 22)', () => {
+  /** A budget that holds `atHand` slots already claimed, and gets more from its "database" on take(). */
+  function fakeBudget(atHand: number[]) {
+    const released: number[] = [];
+    let next = 100;
+    const budget: SharedRateBudget = {
+      takeNow: () => atHand.shift(),
+      take: async () => ({ slot: next++ }),
+      release: async (_lane, slot) => void released.push(slot),
+      close: async () => undefined,
+    };
+    return { budget, released };
+  }
+
+  it('lets a call go at once with a slot the budget already holds, and gives that slot back on release', () => {
+    const { budget, released } = fakeBudget([7]);
+    const shaper = new RateShaper(new ManualClock(), options, undefined, { budget, onError: () => undefined });
+    expect(shaper.admit('1|e', 10)).toBe('go');
+    shaper.release('1|e');
+    expect(released).toEqual([7]);
+  });
+
+  it('waits for the budget\'s database when it holds no slot at hand', async () => {
+    const { budget, released } = fakeBudget([]);
+    const shaper = new RateShaper(new ManualClock(), options, undefined, { budget, onError: () => undefined });
+    const admission = shaper.admit('1|e', 10);
+    expect(admission).toBeInstanceOf(Promise);
+    await admission;
+    shaper.release('1|e');
+    expect(released).toEqual([100]);
   });
 });
 

@@ -70,14 +70,23 @@ export class RateShaper {
 
   /**
    * With a shared budget, a call that passed this process's window also takes a slot of
-   * the database's; if the database fails, the local slot is given back and the promise
-   * rejects (the caller sends nothing and need not release).
+   * the database's: at once ('go') when this proxy holds one unused, else by a promise; if
+   * the database fails, the local slot is given back and the promise rejects (the caller
+   * sends nothing and need not release).
    */
   admit(laneKey: string, perSecond: number): Admission {
     const local = this.admitLocal(laneKey, perSecond);
     const shared = this.shared;
     if (!shared || local === 'full') return local;
     const lane = this.lane(laneKey, perSecond);
+    if (local === 'go') {
+      // A slot this proxy claimed ahead: the call leaves now, as it would without the budget.
+      const slot = shared.budget.takeNow(laneKey, lane.window.limit);
+      if (slot !== undefined) {
+        lane.sharedSlots.push(slot);
+        return 'go';
+      }
+    }
     return (local === 'go' ? Promise.resolve() : local).then(
       () =>
         this.takeShared(shared.budget, laneKey, lane).catch((err: unknown) => {

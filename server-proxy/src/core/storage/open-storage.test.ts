@@ -8,7 +8,7 @@ import { openDatabase } from '../open-database';
 import { storageEngines } from '../../test-support/storage-engines';
 import { tempDir } from '../../test-support/temp-dir';
 import { migrateStore, openPostgresStorage, openSqliteStorage, StorageError } from './open-storage';
-import { storeMigrations, storeNames } from './store-migrations';
+import { sharedRateMigrations, storeMigrations, storeNames } from './store-migrations';
 
 describe.each(storageEngines)('storage on $name', (engine) => {
   it('creates every store\'s tables, and opening again migrates nothing twice', async () => {
@@ -65,6 +65,26 @@ describe('storage engines', () => {
     old.close();
     const storage = await openSqliteStorage(dir);
     expect(await storage.db('users').selectFrom('users').select(['name', 'role']).execute()).toEqual([{ name: 'olga', role: 'trader' }]);
+    await storage.close();
+  });
+
+  it('adopts the rate slots table an older desk made on PostgreSQL for its shared budget, slots and all', async () => {
+    const storage = await (await storageEngines[1]!.place()).open();
+    const db = storage.db('users');
+    // As the shared rate budget made it before its table had a migration.
+    await sql`CREATE TABLE desk_rate_slots (lane TEXT NOT NULL, slot INTEGER NOT NULL, free_at BIGINT NOT NULL, PRIMARY KEY (lane, slot))`.execute(db);
+    await sql`CREATE INDEX desk_rate_slots_free ON desk_rate_slots (lane, free_at, slot)`.execute(db);
+    await sql`INSERT INTO desk_rate_slots VALUES ('1000001|placeOrder', 0, 1700000000000)`.execute(db);
+    await migrateStore(db, 'rate');
+    const ran = await sql<{ name: string }>`SELECT name FROM desk_migrations_rate`.execute(db);
+    expect(ran.rows.map((r) => r.name)).toEqual(Object.keys(sharedRateMigrations));
+    const slots = await sql<{ lane: string; free_at: number }>`SELECT lane, free_at FROM desk_rate_slots`.execute(db);
+    expect(slots.rows).toEqual([{ lane: '1000001|placeOrder', free_at: 1_700_000_000_000 }]);
+    // Its index on free_at is gone and its pages leave room: every write of a slot is a HOT update.
+    const indexes = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = 'desk_rate_slots'`.execute(db);
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(['desk_rate_slots_pkey']);
+    const options = await sql<{ reloptions: string[] }>`SELECT reloptions FROM pg_class WHERE relname = 'desk_rate_slots'`.execute(db);
+    expect(options.rows[0]?.reloptions).toEqual(['fillfactor=50']);
     await storage.close();
   });
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../open-database';
 import type { DeskTables } from './desk-tables';
-import { storeMigrations, storeNames, type StoreName } from './store-migrations';
+import { sharedRateMigrations, storeMigrations, storeNames, type StoreName } from './store-migrations';
 
 export type DeskDb = Kysely<DeskTables>;
 export type { StoreName };
@@ -44,9 +44,12 @@ const pgTypes = {
     oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-/** Runs a store's migrations; a failure names the migration and the database's reason. */
+/**
+ * Runs a store's migrations (or the shared rate budget's, 'rate', on PostgreSQL); a failure
+ * names the migration and the database's reason.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Migrator works on any schema
-export async function migrateStore(db: Kysely<any>, store: StoreName, migrations = storeMigrations[store]): Promise<void> {
+export async function migrateStore(db: Kysely<any>, store: StoreName | 'rate', migrations = store === 'rate' ? sharedRateMigrations : storeMigrations[store]): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

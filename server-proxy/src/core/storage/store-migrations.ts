@@ -289,6 +289,36 @@ const archiveExportTables: Migration = {
   },
 };
 
+/**
+ * The exchange's rate budget that proxies on one PostgreSQL database share (issue 22 item 2,
+ * policy/shared-rate-budget.ts): one row per slot of a lane, free again at free_at (Unix ms
+ * on the database's clock). PostgreSQL only (a proxy on SQLite files shares nothing), so it
+ * is not a store: the budget runs these when it opens, on its own pool. Desks before this
+ * migration created the same table themselves; IF NOT EXISTS adopts it.
+ */
+const rateSlotsTable: Migration = {
+  async up(db) {
+    // Every claim and release rewrites a row's free_at. With free_at in no index and room
+    // left in each page, each of those is a HOT update: no index entry per write, and the
+    // old versions are pruned within the page, so a busy lane does not bloat its indexes.
+    await db.schema
+      .createTable('desk_rate_slots')
+      .ifNotExists()
+      .addColumn('lane', 'text', (c) => c.notNull())
+      .addColumn('slot', 'integer', (c) => c.notNull())
+      .addColumn('free_at', 'bigint', (c) => c.notNull())
+      .addPrimaryKeyConstraint('desk_rate_slots_pkey', ['lane', 'slot'])
+      .modifyEnd(sql`with (fillfactor = 50)`)
+      .execute();
+    // The same for a table an older desk made, which also had an index on free_at (its
+    // takes searched for the earliest free slot; claims now walk the primary key).
+    await sql`ALTER TABLE desk_rate_slots SET (fillfactor = 50)`.execute(db);
+    await db.schema.dropIndex('desk_rate_slots_free').ifExists().execute();
+  },
+};
+
+export const sharedRateMigrations: Record<string, Migration> = { '0001-rate-slots': rateSlotsTable };
+
 /** Each store's migrations, by name; Kysely runs them in name order. */
 export const storeMigrations: Record<StoreName, Record<string, Migration>> = {
   users: { '0001-users-and-sessions': usersTables, '0002-user-settings': userSettingsTable },
