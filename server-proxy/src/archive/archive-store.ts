@@ -200,7 +200,10 @@ export class ArchiveStore {
   /** Rows oldest first (time, then ID), at most `limit`, after the (time, id) of `after`. */
   async rows(feed: Feed, account: string, q: RowQuery, limit: number, after?: { time: number; id: string }): Promise<ArchivedRow[]> {
     let sel = this.matching(feed, account, q);
-    if (after) sel = sel.where((eb) => eb.or([eb('time_ms', '>', after.time), eb.and([eb('time_ms', '=', after.time), eb('record_id', '>', after.id)])]));
+    // The first condition alone is what lets either engine seek in the primary key (feed,
+    // account, time_ms, record_id); with only the OR, SQLite scanned each page from the
+    // feed's first row, and a million-row export took 200 s instead of seconds.
+    if (after) sel = sel.where('time_ms', '>=', after.time).where((eb) => eb.or([eb('time_ms', '>', after.time), eb('record_id', '>', after.id)]));
     return sel.select(['record_id as id', 'time_ms as time', 'ref', 'body']).orderBy('time_ms').orderBy('record_id').limit(limit).execute();
   }
 
