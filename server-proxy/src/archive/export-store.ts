@@ -7,8 +7,8 @@
 // after the last chunk written, and no row is written twice. As jobs do (job-store.ts), a
 // job is run by the proxy holding its lease; a chunk is written only while the writer still
 // holds it, so a proxy that stalled past its lease cannot add to a file another has taken over.
-import { archiveFeeds, type ArchiveFeed } from '@contract/schemas/archive';
-import { archiveExportStates, type ArchiveExport } from '@contract/schemas/archive-exports';
+import type { ArchiveFeed } from '@contract/schemas/archive';
+import { archiveExportSchema, type ArchiveExport } from '@contract/schemas/archive-exports';
 import { z } from 'zod';
 import type { DeskDb } from '../core/storage/open-storage';
 import { claimLease } from '../core/storage/lease-claim';
@@ -35,14 +35,10 @@ export interface ExportChunk {
 }
 
 const exportDbRow = z.object({
-  id: z.number(),
-  account: z.string(),
-  user: z.string(),
-  feed: z.enum(archiveFeeds),
+  // The columns named as in the contract take its types.
+  ...archiveExportSchema.pick({ id: true, account: true, user: true, feed: true, ref: true, state: true }).shape,
   from_ms: z.number().nullable(),
   to_ms: z.number().nullable(),
-  ref: z.string().nullable(),
-  state: z.enum(archiveExportStates),
   rows_done: z.number(),
   rows_total: z.number(),
   after: z.string().nullable(),
