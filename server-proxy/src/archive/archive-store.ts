@@ -58,6 +58,17 @@ const READ_PAGE = 1_000;
 
 type Trx = Transaction<DeskTables>;
 
+/** Where a page of rows continues: the (time, record id) of the last row before it. */
+export interface RowKey {
+  time: number;
+  id: string;
+}
+
+// As text ("time:id", the routes' `after` and `next`, an export's progress). A record ID
+// may hold colons (a revision's is `order:time`); the time never does.
+export const rowKeyText = (k: RowKey): string => `${k.time}:${k.id}`;
+export const rowKeyOf = (s: string): RowKey => ({ time: Number(s.slice(0, s.indexOf(':'))), id: s.slice(s.indexOf(':') + 1) });
+
 export class ArchiveStore {
   constructor(private readonly db: DeskDb) {}
 
@@ -198,7 +209,7 @@ export class ArchiveStore {
   }
 
   /** Rows oldest first (time, then ID), at most `limit`, after the (time, id) of `after`. */
-  async rows(feed: Feed, account: string, q: RowQuery, limit: number, after?: { time: number; id: string }): Promise<ArchivedRow[]> {
+  async rows(feed: Feed, account: string, q: RowQuery, limit: number, after?: RowKey): Promise<ArchivedRow[]> {
     let sel = this.matching(feed, account, q);
     // The first condition alone is what lets either engine seek in the primary key (feed,
     // account, time_ms, record_id); with only the OR, SQLite scanned each page from the
@@ -213,7 +224,7 @@ export class ArchiveStore {
    * so a slow reader blocks nobody else's writes on either engine.
    */
   async *iterate(feed: Feed, account: string, q: RowQuery): AsyncGenerator<ArchivedRow> {
-    let after: { time: number; id: string } | undefined;
+    let after: RowKey | undefined;
     for (;;) {
       const page = await this.rows(feed, account, q, READ_PAGE, after);
       yield* page;

@@ -12,13 +12,7 @@ import { archiveExportSchema, type ArchiveExport } from '@contract/schemas/archi
 import { z } from 'zod';
 import type { DeskDb } from '../core/storage/open-storage';
 import { claimLease } from '../core/storage/lease-claim';
-import type { RowQuery } from './archive-store';
-
-/** The (time, record id) a page of rows continues after. */
-export interface RowKey {
-  time: number;
-  id: string;
-}
+import { rowKeyOf, rowKeyText, type RowKey, type RowQuery } from './archive-store';
 
 export interface ExportRecord extends ArchiveExport {
   range: RowQuery;
@@ -46,9 +40,6 @@ const exportDbRow = z.object({
   updated_at: z.number(),
 });
 
-// A record ID may hold colons (a revision's is `order:time`); the time never does.
-const keyText = (k: RowKey) => `${k.time}:${k.id}`;
-const keyOf = (s: string): RowKey => ({ time: Number(s.slice(0, s.indexOf(':'))), id: s.slice(s.indexOf(':') + 1) });
 
 function toExport(raw: unknown): ExportRecord {
   const r = exportDbRow.parse(raw);
@@ -66,7 +57,7 @@ function toExport(raw: unknown): ExportRecord {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     range: { from: r.from_ms ?? undefined, to: r.to_ms ?? undefined, ref: r.ref ?? undefined },
-    after: r.after === null ? null : keyOf(r.after),
+    after: r.after === null ? null : rowKeyOf(r.after),
   };
 }
 
@@ -134,7 +125,7 @@ export class ExportStore {
       // The update comes first: on PostgreSQL it locks the job's row, so writers of one job take turns.
       const result = await trx
         .updateTable('archive_exports')
-        .set((eb) => ({ rows_done: eb('rows_done', '+', chunk.rows), after: chunk.after === null ? null : keyText(chunk.after), updated_at: now }))
+        .set((eb) => ({ rows_done: eb('rows_done', '+', chunk.rows), after: chunk.after === null ? null : rowKeyText(chunk.after), updated_at: now }))
         .where('id', '=', id)
         .where('state', '=', 'running')
         .where('lease_owner', '=', owner)

@@ -26,7 +26,7 @@ import { replyError, successEnvelope } from '../http/error-reply';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { feedDefs } from '../archive/archive-feeds';
 import { archivedCsvLine } from '../archive/archive-csv';
-import type { ArchiveStore, Gap, RowQuery, Span } from '../archive/archive-store';
+import { rowKeyOf, rowKeyText, type ArchiveStore, type Gap, type RowQuery, type Span } from '../archive/archive-store';
 import type { ArchiveSync } from '../archive/archive-sync';
 
 const DEFAULT_LIMIT = 1000;
@@ -139,7 +139,7 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: ArchiveAccessCt
     }
 
     const limit = q.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(q.limit), ARCHIVE_MAX_LIMIT);
-    const after = q.after === undefined ? undefined : { time: Number(q.after.slice(0, q.after.indexOf(':'))), id: q.after.slice(q.after.indexOf(':') + 1) };
+    const after = q.after === undefined ? undefined : rowKeyOf(q.after);
     const rows = await store.rows(feed, account.name, range, limit, after);
     const complete = await store.spans(feed, account.name);
     const apiWindowFrom = windowFrom(feed, account.name);
@@ -152,7 +152,7 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: ArchiveAccessCt
       apiWindowFrom,
       archiveOnly: apiWindowFrom === null ? 0 : rows.filter((r) => r.time < apiWindowFrom).length,
       total: await store.count(feed, account.name, range),
-      next: rows.length === limit && last ? `${last.time}:${last.id}` : null,
+      next: rows.length === limit && last ? rowKeyText(last) : null,
       notice: rangeNotice(feed, complete, range.from, range.to),
     };
     const page: ArchivePage = { rows: rows.map((r) => JSON.parse(r.body) as Record<string, unknown>), meta };
