@@ -3,6 +3,7 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { deskSockets } from '@web/lib/ws/desk-sockets';
+import { refetchAfterChange } from '@web/lib/api/refetch-after-change';
 
 export function useDeskSockets(account: string | null): void {
   const queryClient = useQueryClient();
@@ -19,7 +20,7 @@ export function useDeskSockets(account: string | null): void {
     // The order channel has no snapshot (spec 4.7 rule 1): after a reconnect, what the
     // pushes may have missed is fetched again. Queries that no push feeds (the instrument
     // list) say so in their meta and are left alone: refetching them only adds requests.
-    const offReconnect = socket.onReconnect(() => void queryClient.invalidateQueries({ predicate: missedWhileDisconnected }));
+    const offReconnect = socket.onReconnect(() => void refetchAfterChange(queryClient, { predicate: missedWhileDisconnected }));
     socket.start();
     return () => {
       offReconnect();

@@ -20,6 +20,7 @@ import { assetsKey, positionsKey, refreshAccountReads, strategyHistoryKey, unfil
 import { mergeOrderPushes, type OrderPushContext } from './open-orders/merge-order-pushes';
 import { markListsStale } from './list-refresh-events';
 import { applyPositionPush, balancesMoved, orderPushEffect, positionKey } from './private-pushes';
+import { refetchAfterChange } from '@web/lib/api/refetch-after-change';
 
 export type { OrderPushContext };
 
@@ -111,7 +112,7 @@ export function accountPushHandlers(client: QueryClient, account: string, option
       // and with none yet the push cannot make a whole record, so GET assets is asked instead.
       const next = mergeAccountPush(before, item);
       if (!next) {
-        void client.invalidateQueries({ queryKey: assetsKey(account) });
+        void refetchAfterChange(client, { queryKey: assetsKey(account) });
         return;
       }
       client.setQueryData(assetsKey(account), next);
@@ -135,13 +136,13 @@ export function accountPushHandlers(client: QueryClient, account: string, option
       // has no snapshot to patch from, and a fired one leaves the list).
       const items = parsePushItems('strategy-order', strategyOrderRecord, msg.data, sink);
       if (items.length === 0) return;
-      void client.invalidateQueries({ queryKey: unfilledStrategyOrdersKey(account) });
-      if (items.some((o) => !isOpenStrategyStatus(o.status))) void client.invalidateQueries({ queryKey: strategyHistoryKey(account) });
+      void refetchAfterChange(client, { queryKey: unfilledStrategyOrdersKey(account) });
+      if (items.some((o) => !isOpenStrategyStatus(o.status))) void refetchAfterChange(client, { queryKey: strategyHistoryKey(account) });
       const news = items.filter((o) => strategySeen.fresh(`${o.orderId}:${o.status}`));
       if (news.length > 0) options.onStrategyNews?.(news);
     },
     reconnect() {
-      void client.invalidateQueries({ queryKey: ['exchange', account] });
+      void refetchAfterChange(client, { queryKey: ['exchange', account] });
       markListsStale('history', 'fills', 'records');
     },
   };

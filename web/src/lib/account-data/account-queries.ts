@@ -6,6 +6,7 @@ import { endpoints } from '@contract/catalog/endpoints';
 import type { FuturesCategory } from '@contract/schemas/common';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
 import { useCurrentAccount } from '@web/lib/session/use-session';
+import { refetchAfterChange } from '@web/lib/api/refetch-after-change';
 
 export const assetsKey = (account: string | null) => endpointQueryKey(endpoints.assets, account, {});
 export const positionsKey = (account: string | null) => endpointQueryKey(endpoints.currentPosition, account, {});
@@ -71,6 +72,6 @@ export function useMaxTransferable(coin: string, enabled: boolean) {
 /** Balances, positions, limits and settings after a fill or a settings change. */
 export function refreshAccountReads(client: QueryClient, account: string | null): void {
   for (const e of [endpoints.assets, endpoints.currentPosition, endpoints.maxOpenAvailable, endpoints.maxTransferable, endpoints.fundingAssets, endpoints.settings]) {
-    void client.invalidateQueries({ queryKey: endpointQueryKey(e, account) });
+    void refetchAfterChange(client, { queryKey: endpointQueryKey(e, account) });
   }
 }

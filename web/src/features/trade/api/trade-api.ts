@@ -8,6 +8,7 @@ import type { ParamsOf } from '@web/lib/api/call-endpoint';
 import { endpointQueryKey, endpointQueryOptions } from '@web/lib/api/endpoint-query';
 import { unfilledOrdersKey } from '@web/lib/account-data/account-queries';
 import { useCurrentAccount } from '@web/lib/session/use-session';
+import { refetchAfterChange } from '@web/lib/api/refetch-after-change';
 
 export { useAssets, usePositions, useSettings } from '@web/lib/account-data/account-queries';
 export { useUnfilledOrders } from '@web/lib/account-data/open-orders/unfilled-orders-query';
@@ -24,6 +25,6 @@ export function useMaxOpen(params: ParamsOf<typeof endpoints.maxOpenAvailable> |
 
 /** After a placement, modify or cancel settles: open orders and limits are read again, in case a push was lost. */
 export function refreshOrders(client: QueryClient, account: string | null): void {
-  void client.invalidateQueries({ queryKey: unfilledOrdersKey(account) });
-  void client.invalidateQueries({ queryKey: endpointQueryKey(endpoints.maxOpenAvailable, account) });
+  void refetchAfterChange(client, { queryKey: unfilledOrdersKey(account) });
+  void refetchAfterChange(client, { queryKey: endpointQueryKey(endpoints.maxOpenAvailable, account) });
 }

@@ -14,6 +14,7 @@ import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { tpslRequestFields, type TpslDraft, type TpslField } from '@web/lib/instruments/order-form-schema';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useCurrentAccount } from '@web/lib/session/use-session';
+import { refetchAfterChange } from '@web/lib/api/refetch-after-change';
 
 export type TpslErrors = Partial<Record<TpslField | 'form', string>>;
 
@@ -43,7 +44,7 @@ export function useStrategyOrders(meta: InstrumentMeta) {
   const list = useUnfilledStrategyOrders(category);
   const [busy, setBusy] = useState<string | null>(null);
   const options = { account: account ?? undefined };
-  const refresh = () => client.invalidateQueries({ queryKey: unfilledStrategyOrdersKey(account) });
+  const refresh = () => refetchAfterChange(client, { queryKey: unfilledStrategyOrdersKey(account) });
 
   /** Runs one change; answers the errors to show, or null when it went through. */
   const run = async (key: string, send: () => Promise<unknown>): Promise<TpslErrors | null> => {
