@@ -3,7 +3,8 @@
 // as one tab stop, B and S, the "?" help; a stale leverage error clears.
 import type { Page } from '@playwright/test';
 import { simGet } from './support/chaos-sim';
-import { openMarket, restingBuy, simPost } from './support/trade-screen';
+import { fromScaled, toScaled } from '../contract/core/decimal';
+import { openMarket, plain, restingBuy, simPost } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
@@ -12,8 +13,13 @@ test('open orders: the tab counts every open order, states are words, every row 
   await openMarket(page);
   await restingBuy(page, 3000n);
   await restingBuy(page, 3100n);
+  // And one on a futures market, whose longer category name must fit too.
+  const mid = plain(await page.getByLabel('Mid price').innerText());
+  const futuresPrice = fromScaled(toScaled(mid, 1, { rounding: 'down' }) - 40000n, 1);
+  const futures = await simPost<{ orderId: string }>('main', '/api/v3/trade/place-order', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: futuresPrice, qty: '0.001', clientOid: `fit-${Date.now()}` });
   const table = page.getByRole('table', { name: 'Open orders' });
   await expect(table.getByRole('button', { name: /^Cancel buy / }).nth(1)).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'usdt-futures' }).first()).toBeVisible();
 
   // The tab's count is every open order of the account (all types and markets).
   const open = (await simGet<{ list: unknown[] }>('/api/v3/trade/unfilled-orders', { limit: '100' })).list.length;
@@ -37,6 +43,8 @@ test('open orders: the tab counts every open order, states are words, every row 
   }
   // The table is never scrolled sideways to get there: the actions column stays in view.
   expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollLeft)).toBe(0);
+  // With every market listed (spot and futures), the rows fit the panel whole too.
+  expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth - (t.parentElement as HTMLElement).clientWidth)).toBeLessThanOrEqual(0);
 
   // "This symbol only" narrows the list to the market on screen.
   await page.getByLabel(/^This symbol only/).check();
@@ -44,6 +52,7 @@ test('open orders: the tab counts every open order, states are words, every row 
   // A spot market's rows fit the panel whole: no column (the state, the fills) hides under
   // the sticky actions, and nothing needs scrolling sideways.
   expect(await table.evaluate((t) => (t.parentElement as HTMLElement).scrollWidth - (t.parentElement as HTMLElement).clientWidth)).toBeLessThanOrEqual(0);
+  await simPost('main', '/api/v3/trade/cancel-order', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderId: futures.orderId });
 });
 
 test('keyboard: after the picker focus is in the order form, the book is one tab stop with arrows inside, B and S pick the side, ? shows the shortcuts', async ({ page }) => {

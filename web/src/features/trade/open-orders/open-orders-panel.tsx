@@ -122,7 +122,8 @@ function OrderRow({ order: o, model, denied, fmt }: { order: OrderRecord; model:
       <td>{open && <input type="checkbox" aria-label={`Select order ${o.clientOid || o.orderId}`} checked={model.selected.has(o.orderId)} onChange={() => model.toggle(o.orderId)} />}</td>
       <td>{formatClock(o.createdTime)}</td>
       <td>
-        {o.symbol} <span className="text-muted">{o.category}</span>
+        {/* The category under the symbol: beside it, "usdt-futures" widened the table past the panel at 1280 px (issue 19). */}
+        {o.symbol} <span className="block text-muted">{o.category}</span>
       </td>
       <td>
         <span className={o.side === 'buy' ? 'text-buy' : 'text-sell'}>{o.side}</span> <span className="text-muted">{o.orderType}</span>
