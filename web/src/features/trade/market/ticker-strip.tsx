@@ -9,6 +9,7 @@ import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { useTicker } from '@web/lib/market/market-feeds';
 import { describeError } from '@web/lib/api/describe-error';
 import { queryView } from '@web/lib/api/query-view';
+import { useNow } from '@web/lib/dom/use-now';
 
 /** "-0.02524" -> "-2.524 %": signed, every digit kept. */
 export function ratioToPercent(ratio: string): string {
@@ -20,15 +21,6 @@ export function countdown(targetMs: number, nowMs: number): string {
   const s = Math.max(0, Math.floor((targetMs - nowMs) / 1000));
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
 }
 
 /** Which way the last price moved from the previous one shown. */

@@ -9,6 +9,7 @@ import type { SwitchState } from './dead-mans-switch';
 import { riskQuestion, useRiskControls, type RiskAction } from './use-risk-controls';
 import { ScrollRegion } from '@web/components/scroll-region';
 import { SelectField } from '@web/components/select-field';
+import { useNow } from '@web/lib/dom/use-now';
 
 const countdowns = [10, 15, 20, 30, 45, 60] as const;
 
@@ -115,12 +116,7 @@ export function RiskControlsPanel({ meta }: { meta: InstrumentMeta }) {
 
 /** The switch's state and a countdown that ticks each second while it is armed. */
 function SwitchStatus({ sw }: { sw: SwitchState }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (sw.kind !== 'armed') return;
-    const t = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(t);
-  }, [sw.kind]);
+  const now = useNow(sw.kind === 'armed' ? 250 : null);
   if (sw.kind === 'off') return null;
   if (sw.kind === 'arming')
     return (
