@@ -1,24 +1,25 @@
-// `npm run test:e2e`: the browser suite's two passes, the seed dialect (every spec but those
-// playwright.config.ts lists in livePassOnly) and the live dialect (the core specs, and the
-// livePassOnly ones, which balance the two passes' lengths), side by side. Each pass has its own stack on its own
-// ports (e2e/global-setup.ts keys everything by E2E_PORT), so they share nothing but the
-// machine. Why side by side: most of a pass is waiting (the broker job alone waits 100 s
-// on the exchange's 10 requests/s), so two passes on two cores take about as long as the
-// longer one, which keeps `npm test` inside its 15-minute budget.
+// `npm run test:e2e`: the browser suite's three passes, side by side (playwright.config.ts
+// says which journeys each runs): seed, live (the live dialect) and side (the broker job, which
+// mostly waits). Each pass has its own stack on its own ports (e2e/global-setup.ts keys
+// everything by E2E_PORT), so they share nothing but the machine. Why side by side: much of
+// a pass is waiting (the broker job alone waits 100 s on the exchange's 10 requests/s), so
+// passes on two cores take about as long as the longest, which keeps `npm test` inside its
+// 15-minute budget.
 //
 // E2E_SERIAL=1 runs them one after the other (to read one pass's timing alone).
-// Each line is prefixed with its pass; the exit code is non-zero if either pass failed.
+// Each line is prefixed with its pass; the exit code is non-zero if any pass failed.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 interface Pass {
-  name: 'seed' | 'live';
+  name: 'seed' | 'live' | 'side';
   script: string;
 }
 
 const passes: Pass[] = [
   { name: 'seed', script: 'test:e2e:seed' },
   { name: 'live', script: 'test:e2e:live' },
+  { name: 'side', script: 'test:e2e:side' },
 ];
 
 interface Outcome {
