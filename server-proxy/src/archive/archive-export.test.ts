@@ -97,9 +97,9 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     let pages = 0;
     const dying = {
       count: archive.count.bind(archive),
-      rows: async (...args: Parameters<ArchiveStore['rows']>) => {
+      csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => {
         if (++pages > 1) throw new Error('proxy killed');
-        return archive.rows(...args);
+        return archive.csvPage(...args);
       },
     };
     await new ExportRunner({ exports, archive: dying, clock: systemClock, owner: 'proxy-a', leaseMs: 2_000 }).kick(id);

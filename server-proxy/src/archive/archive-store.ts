@@ -9,7 +9,8 @@
 import type { Transaction } from 'kysely';
 import type { DeskTables } from '../core/storage/desk-tables';
 import type { DeskDb } from '../core/storage/open-storage';
-import { archiveFeeds, type ArchiveFeed } from '@contract/schemas/archive';
+import { archiveCsvHeader, archiveFeeds, type ArchiveFeed } from '@contract/schemas/archive';
+import { csvLineOfBody } from './archive-csv';
 
 export const feeds = archiveFeeds;
 export type Feed = ArchiveFeed;
@@ -58,6 +59,13 @@ const READ_PAGE = 1_000;
 
 type Trx = Transaction<DeskTables>;
 
+/** A page of a feed's CSV: its lines, how many, and where the next page continues. */
+export interface CsvPage {
+  text: string;
+  rows: number;
+  last: RowKey | undefined;
+}
+
 /** Where a page of rows continues: the (time, record id) of the last row before it. */
 export interface RowKey {
   time: number;
@@ -70,6 +78,9 @@ export const rowKeyText = (k: RowKey): string => `${k.time}:${k.id}`;
 export const rowKeyOf = (s: string): RowKey => ({ time: Number(s.slice(0, s.indexOf(':'))), id: s.slice(s.indexOf(':') + 1) });
 
 export class ArchiveStore {
+  /** Set once the stored lines are known to be of today's columns (csvLinesCurrent). */
+  private linesChecked: Promise<void> | undefined;
+
   constructor(private readonly db: DeskDb) {}
 
   /**
@@ -96,12 +107,13 @@ export class ArchiveStore {
         const latest = new Map(chunk.map((r) => [r.id, r]));
         await trx
           .insertInto('archive_records')
-          .values([...latest.values()].map((r) => ({ feed, account, record_id: r.id, time_ms: r.time, ref: r.ref, body: r.body, archived_ms: now })))
+          .values([...latest.values()].map((r) => ({ feed, account, record_id: r.id, time_ms: r.time, ref: r.ref, body: r.body, archived_ms: now, csv: csvLineOfBody(feed, r.body) })))
           .onConflict((oc) =>
             oc
               .columns(['feed', 'account', 'record_id'])
-              .doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), time_ms: eb.ref('excluded.time_ms'), ref: eb.ref('excluded.ref') }))
-              .where((eb) => eb('archive_records.body', '<>', eb.ref('excluded.body'))),
+              .doUpdateSet((eb) => ({ body: eb.ref('excluded.body'), time_ms: eb.ref('excluded.time_ms'), ref: eb.ref('excluded.ref'), csv: eb.ref('excluded.csv') }))
+              // ... and a record without its CSV line (the columns changed) gets it back.
+              .where((eb) => eb.or([eb('archive_records.body', '<>', eb.ref('excluded.body')), eb('archive_records.csv', 'is', null)])),
           )
           .execute();
       }
@@ -210,28 +222,69 @@ export class ArchiveStore {
 
   /** Rows oldest first (time, then ID), at most `limit`, after the (time, id) of `after`. */
   async rows(feed: Feed, account: string, q: RowQuery, limit: number, after?: RowKey): Promise<ArchivedRow[]> {
+    return this.page(feed, account, q, limit, after).select(['record_id as id', 'time_ms as time', 'ref', 'body']).execute();
+  }
+
+  /** The matching rows after `after`, oldest first, at most `limit`: a query to select from. */
+  private page(feed: Feed, account: string, q: RowQuery, limit: number, after?: RowKey) {
     let sel = this.matching(feed, account, q);
     // The first condition alone is what lets either engine seek in the primary key (feed,
     // account, time_ms, record_id); with only the OR, SQLite scanned each page from the
     // feed's first row, and a million-row export took 200 s instead of seconds.
     if (after) sel = sel.where('time_ms', '>=', after.time).where((eb) => eb.or([eb('time_ms', '>', after.time), eb('record_id', '>', after.id)]));
-    return sel.select(['record_id as id', 'time_ms as time', 'ref', 'body']).orderBy('time_ms').orderBy('record_id').limit(limit).execute();
+    return sel.orderBy('time_ms').orderBy('record_id').limit(limit);
   }
 
   /**
-   * Every matching row oldest first, read in keyset pages of READ_PAGE (a CSV export of a
-   * million rows): memory stays bounded, and no cursor or connection is held between pages,
-   * so a slow reader blocks nobody else's writes on either engine.
+   * The CSV lines of up to `limit` rows, oldest first, after `after` (as rows()): the lines
+   * stored with the records, and for a record without one (archived before lines were
+   * stored, or since the columns changed) the line made from its JSON.
    */
-  async *iterate(feed: Feed, account: string, q: RowQuery): AsyncGenerator<ArchivedRow> {
+  async csvPage(feed: Feed, account: string, q: RowQuery, limit: number, after?: RowKey): Promise<CsvPage> {
+    await this.csvLinesCurrent();
+    const rows = await this.page(feed, account, q, limit, after)
+      .select((eb) => ['record_id as id', 'time_ms as time', 'csv', eb.case().when('csv', 'is', null).then(eb.ref('body')).end().as('body')])
+      .execute();
+    let text = '';
+    for (const r of rows) text += r.csv ?? csvLineOfBody(feed, r.body!);
+    const last = rows.at(-1);
+    return { text, rows: rows.length, last: last && { time: last.time, id: last.id } };
+  }
+
+  /**
+   * Every matching row's CSV line oldest first, a page of READ_PAGE lines at a time (a CSV
+   * export of a million rows): memory stays bounded, and no cursor or connection is held
+   * between pages, so a slow reader blocks nobody else's writes on either engine.
+   */
+  async *iterateCsv(feed: Feed, account: string, q: RowQuery): AsyncGenerator<string> {
     let after: RowKey | undefined;
     for (;;) {
-      const page = await this.rows(feed, account, q, READ_PAGE, after);
-      yield* page;
-      const last = page.at(-1);
-      if (!last || page.length < READ_PAGE) return;
-      after = { time: last.time, id: last.id };
+      const page = await this.csvPage(feed, account, q, READ_PAGE, after);
+      if (page.rows > 0) yield page.text;
+      if (!page.last || page.rows < READ_PAGE) return;
+      after = page.last;
     }
+  }
+
+  /**
+   * Drops the stored lines of a feed whose columns changed since they were made (they are
+   * made again from the records as they are read), and notes today's header. Once per store.
+   */
+  private csvLinesCurrent(): Promise<void> {
+    this.linesChecked ??= this.db.transaction().execute(async (trx) => {
+      const stored = new Map((await trx.selectFrom('archive_csv_formats').select(['feed', 'header']).execute()).map((r) => [r.feed, r.header]));
+      for (const feed of feeds) {
+        const header = archiveCsvHeader(feed);
+        if (stored.get(feed) === header) continue;
+        if (stored.has(feed)) await trx.updateTable('archive_records').set({ csv: null }).where('feed', '=', feed).execute();
+        await trx
+          .insertInto('archive_csv_formats')
+          .values({ feed, header })
+          .onConflict((oc) => oc.column('feed').doUpdateSet({ header }))
+          .execute();
+      }
+    });
+    return this.linesChecked;
   }
 
   /** The distinct refs of a feed (the loan orders of the revisions, for the screen's picker). */

@@ -214,7 +214,7 @@ describe('archive CSV export at scale', () => {
       expect(lines[0]).toBe('time (UTC ISO 8601),time (ms since epoch),fill ID,order ID,symbol,side,price (quote coin),quantity (base coin),value (quote coin),maker/taker');
       expect(lines).toHaveLength(100_001);
       let i = 0;
-      for await (const row of store.iterate('fills', 'main', {})) {
+      for (const row of await store.rows('fills', 'main', {}, 100_000)) {
         const f = JSON.parse(row.body) as Record<string, string>;
         expect(lines[++i]).toBe([new Date(Number(f.createdTime)).toISOString(), f.createdTime, f.execId, f.orderId, f.symbol, f.side, f.execPrice, f.execQty, f.execValue, f.tradeScope].join(','));
       }

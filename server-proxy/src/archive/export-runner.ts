@@ -1,13 +1,12 @@
 // Builds the CSV exports run as jobs (issue 20 item 4) in the background: a page of archive
 // rows at a time, oldest first, each page one chunk of the file written with the job's
-// progress (export-store.ts). The lines are the streamed .csv route's (archive-csv.ts).
+// progress (export-store.ts). The lines are the streamed .csv route's (ArchiveStore.csvPage).
 // A job left running by a proxy that stopped is taken up at the next start, or, with other
 // proxies on the database, by whichever claims it once its lease has run out; it goes on
 // after the last chunk written.
 import type { Logger } from 'pino';
 import { archiveCsvHeader } from '@contract/schemas/archive';
 import type { Clock } from '@contract/core/clock';
-import { archivedCsvLine } from './archive-csv';
 import type { ArchiveStore } from './archive-store';
 import type { ExportStore } from './export-store';
 import { LeasedRunner } from '../core/leased-runner';
@@ -17,7 +16,7 @@ export const EXPORT_PAGE_ROWS = 1_000;
 
 export interface ExportRunnerDeps {
   exports: ExportStore;
-  archive: Pick<ArchiveStore, 'rows' | 'count'>;
+  archive: Pick<ArchiveStore, 'csvPage' | 'count'>;
   clock: Clock;
   logger?: Logger | undefined;
   /** Who this process is, for the lease (install-jobs.ts: 'embedded', or host:pid on a shared database). */
@@ -49,14 +48,13 @@ export class ExportRunner extends LeasedRunner {
         await exports.setTotal(id, Math.max(job.rows, await archive.count(job.feed, job.account, job.range)), owner);
         counted = true;
       }
-      const page = await archive.rows(job.feed, job.account, job.range, EXPORT_PAGE_ROWS, job.after ?? undefined);
-      const last = page.at(-1);
-      const chunk = { header: archiveCsvHeader(job.feed), csv: page.map((r) => archivedCsvLine(job.feed, r)).join(''), rows: page.length, after: last ? { time: last.time, id: last.id } : job.after };
+      const page = await archive.csvPage(job.feed, job.account, job.range, EXPORT_PAGE_ROWS, job.after ?? undefined);
+      const chunk = { header: archiveCsvHeader(job.feed), csv: page.text, rows: page.rows, after: page.last ?? job.after };
       // An empty last page still writes a chunk when the file has none (the header alone).
-      if ((page.length > 0 || job.after === null) && !(await exports.append(id, owner, chunk, clock.now()))) return;
+      if ((page.rows > 0 || job.after === null) && !(await exports.append(id, owner, chunk, clock.now()))) return;
       this.emit('progress', id);
-      if (page.length < EXPORT_PAGE_ROWS) {
-        if (await exports.finish(id, owner, clock.now())) this.deps.logger?.info({ export: id, feed: job.feed, account: job.account, rows: job.rows + page.length }, 'export done');
+      if (page.rows < EXPORT_PAGE_ROWS) {
+        if (await exports.finish(id, owner, clock.now())) this.deps.logger?.info({ export: id, feed: job.feed, account: job.account, rows: job.rows + page.rows }, 'export done');
         return;
       }
     }

@@ -25,7 +25,6 @@ import { admitArchive, type ArchiveAccessCtx } from './archive-access';
 import { replyError, successEnvelope } from '../http/error-reply';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { feedDefs } from '../archive/archive-feeds';
-import { archivedCsvLine } from '../archive/archive-csv';
 import { rowKeyOf, rowKeyText, type ArchiveStore, type Gap, type RowQuery, type Span } from '../archive/archive-store';
 import type { ArchiveSync } from '../archive/archive-sync';
 
@@ -118,24 +117,15 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: ArchiveAccessCt
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="${feed}-${account.name}.csv"`);
       reply.header('x-archive-rows', String(total));
-      const rows = store.iterate(feed, account.name, range);
-      // Lines in chunks of 2000; Readable.from pulls the next only when the socket drains,
-      // and ends the generator (no more pages read) if the browser goes away.
-      const csvFeed = feed;
-      async function* lines() {
-        yield archiveCsvHeader(csvFeed);
-        let chunk = '';
-        let n = 0;
-        for await (const row of rows) {
-          chunk += archivedCsvLine(csvFeed, row);
-          if (++n % 2000 === 0) {
-            yield chunk;
-            chunk = '';
-          }
-        }
-        if (chunk) yield chunk;
+      const pages = store.iterateCsv(feed, account.name, range);
+      // A page of lines at a time; Readable.from pulls the next only when the socket
+      // drains, and ends the generator (no more pages read) if the browser goes away.
+      const header = archiveCsvHeader(feed);
+      async function* file() {
+        yield header;
+        yield* pages;
       }
-      return reply.send(Readable.from(lines(), { objectMode: false }));
+      return reply.send(Readable.from(file(), { objectMode: false }));
     }
 
     const limit = q.limit === undefined ? DEFAULT_LIMIT : Math.min(Number(q.limit), ARCHIVE_MAX_LIMIT);

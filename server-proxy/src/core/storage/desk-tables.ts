@@ -86,6 +86,14 @@ export interface ArchiveRecordsTable {
   ref: string;
   body: string;
   archived_ms: number;
+  /** The record's CSV line (store-migrations.ts 0003); null until made, or after the columns changed. */
+  csv: string | null;
+}
+
+export interface ArchiveCsvFormatsTable {
+  feed: string;
+  /** The header of the columns the feed's stored lines were made for. */
+  header: string;
 }
 
 export interface ArchiveSpansTable {
@@ -148,6 +156,7 @@ export interface DeskTables {
   jobs: JobsTable;
   job_rows: JobRowsTable;
   archive_records: ArchiveRecordsTable;
+  archive_csv_formats: ArchiveCsvFormatsTable;
   archive_spans: ArchiveSpansTable;
   archive_gaps: ArchiveGapsTable;
   archive_backfills: ArchiveBackfillsTable;
