@@ -15,14 +15,14 @@
 //     cannot continue and asks for a fresh snapshot (a 'gap' with pseq 0), once; the
 //     snapshot that follows starts the new numbering, so there is no loop. First after a
 //     snapshot, pseq = 0 is within the rule above when seq >= the snapshot's.
-// Sequence numbers are exact bigints (sequence.ts): the live values exceed 2^53.
+// Sequence numbers are exact (sequence.ts keys: bigints beyond 2^53, where live values are).
 
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../core/decimal';
 import { BookSide } from './book-side';
 import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from '../core/crc32';
 import { DecimalReader } from '../core/decimal-reader';
-import { toSequence, type SequenceValue } from './sequence';
+import { toSequenceKey, type SequenceKey, type SequenceValue } from './sequence';
 
 /**
  * The parts of a `books` push (one element of its data array) that the book uses.
@@ -114,7 +114,8 @@ export class OrderBook {
   private readonly parsedBids = new ParsedLevels();
   private readonly parsedAsks = new ParsedLevels();
   private synced = false;
-  private lastSeq = 0n;
+  /** The seq of the last applied message (sequence.ts SequenceKey: a number below 2^53). */
+  private lastSeq: SequenceKey = 0;
   /** The next update is the first after a snapshot: it must cover the snapshot's seq. */
   private firstAfterSnapshot = false;
 
@@ -140,7 +141,7 @@ export class OrderBook {
 
   /** The seq of the last applied message, exact. */
   get seqExact(): bigint {
-    return this.lastSeq;
+    return BigInt(this.lastSeq);
   }
 
   get bidCount(): number {
@@ -154,7 +155,7 @@ export class OrderBook {
   /** Replaces the whole book. Throws DecimalError naming the level on malformed input. */
   applySnapshot(data: BookMessage): BookResult {
     this.synced = false;
-    const seq = toSequence(data.seq);
+    const seq = toSequenceKey(data.seq);
     this.parseAll(data);
     this.loadSide(this.bids, this.parsedBids, data.b);
     this.loadSide(this.asks, this.parsedAsks, data.a);
@@ -171,22 +172,22 @@ export class OrderBook {
    */
   applyUpdate(data: BookMessage): BookResult {
     if (!this.synced) return NO_SNAPSHOT;
-    const seq = toSequence(data.seq);
+    const seq = toSequenceKey(data.seq);
     // An update without pseq cannot show that it continues the book.
-    const pseq = data.pseq === undefined ? -1n : toSequence(data.pseq, 'pseq');
+    const pseq = data.pseq === undefined ? -1 : toSequenceKey(data.pseq, 'pseq');
     const last = this.lastSeq;
     if (this.firstAfterSnapshot) {
       // websocket.md: the snapshot's seq falls within [pseq, seq] of the first update.
       // pseq 0 satisfies that too (a feed's first push may name no predecessor), unless
       // the new numbering starts below the snapshot: then upstream restarted, and waiting
       // for its numbers to pass the snapshot's would stall the book.
-      if (pseq === 0n && seq < last) return this.gap(pseq);
+      if (pseq === 0 && seq < last) return this.gap(pseq);
       if (seq < last) return STALE;
-      if (pseq > last || pseq < 0n) return this.gap(pseq);
-    } else if (pseq === 0n && last !== 0n) {
+      if (pseq > last || pseq < 0) return this.gap(pseq);
+    } else if (pseq === 0 && last !== 0) {
       return this.gap(pseq);
     } else if (pseq !== last) {
-      if (seq <= last && pseq >= 0n) return STALE;
+      if (seq <= last && pseq >= 0) return STALE;
       return this.gap(pseq);
     }
     this.synced = false; // until the message is known to be well-formed and applied
@@ -274,10 +275,10 @@ export class OrderBook {
     return { bids: packSide(this.bids, depth), asks: packSide(this.asks, depth) };
   }
 
-  private gap(pseq: bigint): BookResult {
+  private gap(pseq: SequenceKey): BookResult {
     this.synced = false;
     const expected = this.lastSeq;
-    return { status: 'gap', expectedPseq: Number(expected), pseq: Number(pseq), expectedPseqExact: expected, pseqExact: pseq };
+    return { status: 'gap', expectedPseq: Number(expected), pseq: Number(pseq), expectedPseqExact: BigInt(expected), pseqExact: BigInt(pseq) };
   }
 
   private settle(expected: number | undefined): BookResult {
