@@ -87,7 +87,7 @@ const PARSER = new DecimalReader();
 class ParsedLevels {
   ticks = new Float64Array(64);
   lots = new Float64Array(64);
-  /** crc32Piece of ":price:size", and its length (BookSide.crcs). */
+  /** crc32LevelPiece of each level, and its length; lengths are 0 for a push without a checksum (BookSide.crcPiece). */
   crcs = new Int32Array(64);
   crcLengths = new Int32Array(64);
   length = 0;
@@ -215,7 +215,7 @@ export class OrderBook {
    * The CRC32 of the top 25 levels as upstream computes it: "bidPrice:bidSize:askPrice:askSize"
    * pairs from the top down, over the original strings; once one side runs out the other
    * side's levels continue alone. Nothing is concatenated: each level's cached CRC is
-   * spliced in (crc32.ts crc32Append).
+   * spliced in (crc32.ts crc32Append), made from its strings the first time (BookSide.crcPiece).
    */
   checksum(): number {
     return sidesChecksum(this.bids, this.asks);
@@ -291,8 +291,11 @@ export class OrderBook {
   }
 
   private parseAll(data: BookMessage): void {
-    parseSide(this.parsedBids, data.b, 'b', this.priceScale, this.sizeScale);
-    parseSide(this.parsedAsks, data.a, 'a', this.priceScale, this.sizeScale);
+    // A push that will be checksummed gets its levels' CRC pieces as they are read; one
+    // without leaves them to BookSide.crcPiece, made only if a later checksum needs them.
+    const withCrc = this.verify && data.checksum !== undefined && data.checksum !== 0;
+    parseSide(this.parsedBids, data.b, 'b', this.priceScale, this.sizeScale, withCrc);
+    parseSide(this.parsedAsks, data.a, 'a', this.priceScale, this.sizeScale, withCrc);
   }
 
   private loadSide(side: BookSide, parsed: ParsedLevels, levels: BookMessage['a']): void {
@@ -316,12 +319,13 @@ export class OrderBook {
   }
 }
 
-function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b', priceScale: number, sizeScale: number): void {
+function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b', priceScale: number, sizeScale: number, withCrc: boolean): void {
   if (!Array.isArray(levels)) throw new DecimalError(name, 'malformed', `${name} must be an array of [price, size] levels`);
   const n = levels.length;
   out.reset(n);
   const { ticks, lots, crcs, crcLengths } = out;
   const parser = PARSER;
+  parser.trackCrc = withCrc;
   let i = 0;
   try {
     for (; i < n; i++) {
@@ -333,7 +337,7 @@ function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b',
       parser.crc = crc32UpdateByte(parser.crc, COLON);
       lots[i] = parser.ticks(size, sizeScale, 'size');
       crcs[i] = parser.crc;
-      crcLengths[i] = price.length + size.length + 2;
+      crcLengths[i] = withCrc ? price.length + size.length + 2 : 0;
     }
   } catch (err) {
     // Name the level only on failure, so the happy path builds no strings.
@@ -370,12 +374,14 @@ export function sidesChecksum(bids: BookSide, asks: BookSide): number {
   let skip = 1;
   while (bi > bEnd || ai > aEnd) {
     if (bi > bEnd) {
-      crc = crc32Append(crc, bids.crcs[bi]!, bids.crcLengths[bi]! - skip);
+      const length = bids.crcPiece(bi);
+      crc = crc32Append(crc, bids.crcs[bi]!, length - skip);
       skip = 0;
       bi--;
     }
     if (ai > aEnd) {
-      crc = crc32Append(crc, asks.crcs[ai]!, asks.crcLengths[ai]! - skip);
+      const length = asks.crcPiece(ai);
+      crc = crc32Append(crc, asks.crcs[ai]!, length - skip);
       skip = 0;
       ai--;
     }
