@@ -4,9 +4,13 @@
 // end makes an insert or delete there shift only the few levels above it, and the search
 // gallops from the end before it bisects. Parallel arrays hold the integer key, the size
 // in lots, the original price and size strings (the checksum is over the originals), and
-// each level's ":price:size" CRC piece for the checksum (crc32.ts crc32Append), which the
-// parser computes as it reads the strings.
+// each level's ":price:size" CRC piece for the checksum (crc32.ts crc32Append).
+// A piece is made from the strings the first time a checksum reaches its level (crcPiece),
+// not when the level is set: most levels are set and replaced without ever being in the
+// top 25 of a checksummed push, and the live exchange's pushes carry no checksum at all.
 // Nothing here allocates per level except when the arrays grow.
+
+import { crc32LevelPiece } from '../core/crc32';
 
 const INITIAL_CAPACITY = 64;
 
@@ -18,7 +22,7 @@ export class BookSide {
   sizes: string[];
   /** crc32Piece of ":price:size" per level (leading colon: see OrderBook.checksum). */
   crcs: Int32Array;
-  /** Length of ":price:size". */
+  /** Length of ":price:size"; 0 while the level's piece is not made yet (see crcPiece). */
   crcLengths: Int32Array;
   length = 0;
   private readonly sign: 1 | -1;
@@ -55,7 +59,24 @@ export class BookSide {
     return this.sizes[this.length - 1 - depth]!;
   }
 
-  /** Sets the level at `ticks` (lots > 0), or deletes it (lots === 0; a missing level is no error). */
+  /**
+   * Makes the CRC piece of the level at index `i` (storage order) from its strings, unless
+   * it is made already, and returns its length; the piece is then in crcs[i].
+   */
+  crcPiece(i: number): number {
+    const known = this.crcLengths[i]!;
+    if (known !== 0) return known;
+    const price = this.prices[i]!;
+    const size = this.sizes[i]!;
+    this.crcs[i] = crc32LevelPiece(price, size);
+    return (this.crcLengths[i] = price.length + size.length + 2);
+  }
+
+  /**
+   * Sets the level at `ticks` (lots > 0), or deletes it (lots === 0; a missing level is no
+   * error). `crc` and `crcLength` are its CRC piece when the caller has it; a crcLength of
+   * 0 leaves the piece to be made from `price` and `size` when a checksum needs it.
+   */
   set(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
     const key = this.sign * ticks;
     const len = this.length;

@@ -76,6 +76,26 @@ describe('OrderBook property: same levels and checksum as the naive reference', 
     );
   });
 
+  // Level pieces are made when a checksum first reaches their level (book-side.ts): a
+  // level checksummed, then changed by pushes without a checksum, must not keep its old piece.
+  it('verifies a checksum right whichever pushes before it carried none', () => {
+    fc.assert(
+      fc.property(stream, fc.array(fc.boolean(), { minLength: 61, maxLength: 61 }), ([first, rest], carries) => {
+        const ours = new OrderBook({ priceScale: PRICE_SCALE, sizeScale: SIZE_SCALE });
+        const ref = new NaiveBook(PRICE_SCALE, SIZE_SCALE);
+        [first, ...rest].forEach((msg, i) => {
+          if (msg.kind === 'snapshot') ref.snapshot(msg.b, msg.a);
+          else ref.update(msg.b, msg.a);
+          const data = { b: msg.b, a: msg.a, seq: i + 1, pseq: i, checksum: carries[i] ? ref.checksum() : undefined };
+          const result = msg.kind === 'snapshot' ? ours.applySnapshot(data) : ours.applyUpdate(data);
+          expect(result).toEqual({ status: 'ok' });
+        });
+        expect(ours.checksum()).toBe(ref.checksum());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('detects any corrupted checksum in a random stream', () => {
     fc.assert(
       fc.property(stream, fc.nat(), fc.integer({ min: 1, max: 0xffffffff }), ([first, rest], pick, flip) => {

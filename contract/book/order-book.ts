@@ -15,14 +15,14 @@
 //     cannot continue and asks for a fresh snapshot (a 'gap' with pseq 0), once; the
 //     snapshot that follows starts the new numbering, so there is no loop. First after a
 //     snapshot, pseq = 0 is within the rule above when seq >= the snapshot's.
-// Sequence numbers are exact bigints (sequence.ts): the live values exceed 2^53.
+// Sequence numbers are exact (sequence.ts keys: bigints beyond 2^53, where live values are).
 
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../core/decimal';
 import { BookSide } from './book-side';
 import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from '../core/crc32';
 import { DecimalReader } from '../core/decimal-reader';
-import { toSequence, type SequenceValue } from './sequence';
+import { toSequenceKey, type SequenceKey, type SequenceValue } from './sequence';
 
 /**
  * The parts of a `books` push (one element of its data array) that the book uses.
@@ -87,7 +87,7 @@ const PARSER = new DecimalReader();
 class ParsedLevels {
   ticks = new Float64Array(64);
   lots = new Float64Array(64);
-  /** crc32Piece of ":price:size", and its length (BookSide.crcs). */
+  /** crc32LevelPiece of each level, and its length; lengths are 0 for a push without a checksum (BookSide.crcPiece). */
   crcs = new Int32Array(64);
   crcLengths = new Int32Array(64);
   length = 0;
@@ -114,7 +114,8 @@ export class OrderBook {
   private readonly parsedBids = new ParsedLevels();
   private readonly parsedAsks = new ParsedLevels();
   private synced = false;
-  private lastSeq = 0n;
+  /** The seq of the last applied message (sequence.ts SequenceKey: a number below 2^53). */
+  private lastSeq: SequenceKey = 0;
   /** The next update is the first after a snapshot: it must cover the snapshot's seq. */
   private firstAfterSnapshot = false;
 
@@ -140,7 +141,7 @@ export class OrderBook {
 
   /** The seq of the last applied message, exact. */
   get seqExact(): bigint {
-    return this.lastSeq;
+    return BigInt(this.lastSeq);
   }
 
   get bidCount(): number {
@@ -154,7 +155,7 @@ export class OrderBook {
   /** Replaces the whole book. Throws DecimalError naming the level on malformed input. */
   applySnapshot(data: BookMessage): BookResult {
     this.synced = false;
-    const seq = toSequence(data.seq);
+    const seq = toSequenceKey(data.seq);
     this.parseAll(data);
     this.loadSide(this.bids, this.parsedBids, data.b);
     this.loadSide(this.asks, this.parsedAsks, data.a);
@@ -171,22 +172,22 @@ export class OrderBook {
    */
   applyUpdate(data: BookMessage): BookResult {
     if (!this.synced) return NO_SNAPSHOT;
-    const seq = toSequence(data.seq);
+    const seq = toSequenceKey(data.seq);
     // An update without pseq cannot show that it continues the book.
-    const pseq = data.pseq === undefined ? -1n : toSequence(data.pseq, 'pseq');
+    const pseq = data.pseq === undefined ? -1 : toSequenceKey(data.pseq, 'pseq');
     const last = this.lastSeq;
     if (this.firstAfterSnapshot) {
       // websocket.md: the snapshot's seq falls within [pseq, seq] of the first update.
       // pseq 0 satisfies that too (a feed's first push may name no predecessor), unless
       // the new numbering starts below the snapshot: then upstream restarted, and waiting
       // for its numbers to pass the snapshot's would stall the book.
-      if (pseq === 0n && seq < last) return this.gap(pseq);
+      if (pseq === 0 && seq < last) return this.gap(pseq);
       if (seq < last) return STALE;
-      if (pseq > last || pseq < 0n) return this.gap(pseq);
-    } else if (pseq === 0n && last !== 0n) {
+      if (pseq > last || pseq < 0) return this.gap(pseq);
+    } else if (pseq === 0 && last !== 0) {
       return this.gap(pseq);
     } else if (pseq !== last) {
-      if (seq <= last && pseq >= 0n) return STALE;
+      if (seq <= last && pseq >= 0) return STALE;
       return this.gap(pseq);
     }
     this.synced = false; // until the message is known to be well-formed and applied
@@ -214,7 +215,7 @@ export class OrderBook {
    * The CRC32 of the top 25 levels as upstream computes it: "bidPrice:bidSize:askPrice:askSize"
    * pairs from the top down, over the original strings; once one side runs out the other
    * side's levels continue alone. Nothing is concatenated: each level's cached CRC is
-   * spliced in (crc32.ts crc32Append).
+   * spliced in (crc32.ts crc32Append), made from its strings the first time (BookSide.crcPiece).
    */
   checksum(): number {
     return sidesChecksum(this.bids, this.asks);
@@ -274,10 +275,10 @@ export class OrderBook {
     return { bids: packSide(this.bids, depth), asks: packSide(this.asks, depth) };
   }
 
-  private gap(pseq: bigint): BookResult {
+  private gap(pseq: SequenceKey): BookResult {
     this.synced = false;
     const expected = this.lastSeq;
-    return { status: 'gap', expectedPseq: Number(expected), pseq: Number(pseq), expectedPseqExact: expected, pseqExact: pseq };
+    return { status: 'gap', expectedPseq: Number(expected), pseq: Number(pseq), expectedPseqExact: BigInt(expected), pseqExact: BigInt(pseq) };
   }
 
   private settle(expected: number | undefined): BookResult {
@@ -290,8 +291,11 @@ export class OrderBook {
   }
 
   private parseAll(data: BookMessage): void {
-    parseSide(this.parsedBids, data.b, 'b', this.priceScale, this.sizeScale);
-    parseSide(this.parsedAsks, data.a, 'a', this.priceScale, this.sizeScale);
+    // A push that will be checksummed gets its levels' CRC pieces as they are read; one
+    // without leaves them to BookSide.crcPiece, made only if a later checksum needs them.
+    const withCrc = this.verify && data.checksum !== undefined && data.checksum !== 0;
+    parseSide(this.parsedBids, data.b, 'b', this.priceScale, this.sizeScale, withCrc);
+    parseSide(this.parsedAsks, data.a, 'a', this.priceScale, this.sizeScale, withCrc);
   }
 
   private loadSide(side: BookSide, parsed: ParsedLevels, levels: BookMessage['a']): void {
@@ -315,12 +319,13 @@ export class OrderBook {
   }
 }
 
-function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b', priceScale: number, sizeScale: number): void {
+function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b', priceScale: number, sizeScale: number, withCrc: boolean): void {
   if (!Array.isArray(levels)) throw new DecimalError(name, 'malformed', `${name} must be an array of [price, size] levels`);
   const n = levels.length;
   out.reset(n);
   const { ticks, lots, crcs, crcLengths } = out;
   const parser = PARSER;
+  parser.trackCrc = withCrc;
   let i = 0;
   try {
     for (; i < n; i++) {
@@ -332,7 +337,7 @@ function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b',
       parser.crc = crc32UpdateByte(parser.crc, COLON);
       lots[i] = parser.ticks(size, sizeScale, 'size');
       crcs[i] = parser.crc;
-      crcLengths[i] = price.length + size.length + 2;
+      crcLengths[i] = withCrc ? price.length + size.length + 2 : 0;
     }
   } catch (err) {
     // Name the level only on failure, so the happy path builds no strings.
@@ -369,12 +374,14 @@ export function sidesChecksum(bids: BookSide, asks: BookSide): number {
   let skip = 1;
   while (bi > bEnd || ai > aEnd) {
     if (bi > bEnd) {
-      crc = crc32Append(crc, bids.crcs[bi]!, bids.crcLengths[bi]! - skip);
+      const length = bids.crcPiece(bi);
+      crc = crc32Append(crc, bids.crcs[bi]!, length - skip);
       skip = 0;
       bi--;
     }
     if (ai > aEnd) {
-      crc = crc32Append(crc, asks.crcs[ai]!, asks.crcLengths[ai]! - skip);
+      const length = asks.crcPiece(ai);
+      crc = crc32Append(crc, asks.crcs[ai]!, length - skip);
       skip = 0;
       ai--;
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteLongSequences, sequenceForJson, toSequence } from './sequence';
+import { quoteLongSequences, sequenceForJson, toSequence, toSequenceKey } from './sequence';
 
 const seqs = fc.bigInt({ min: 0n, max: 2n ** 64n - 1n });
 
@@ -29,5 +29,37 @@ describe('depth sequence numbers beyond 2^53', () => {
 
   it('refuses what is not a non-negative integer', () => {
     for (const bad of [-1, 1.5, '12a', '', '-3', Number.NaN]) expect(() => toSequence(bad as number | string), String(bad)).toThrow(RangeError);
+  });
+
+  // Values on both sides of 2^53, where the key changes form.
+  const nearSafe = fc.oneof(seqs, fc.bigInt({ min: 2n ** 53n - 4n, max: 2n ** 53n + 4n }), fc.bigInt({ min: 0n, max: 1000n }));
+
+  it('gives keys that are equal and ordered exactly as the values are, across 2^53', () => {
+    fc.assert(
+      fc.property(nearSafe, nearSafe, (a, b) => {
+        const ka = toSequenceKey(a);
+        const kb = toSequenceKey(b);
+        expect(ka === kb).toBe(a === b);
+        expect(ka < kb).toBe(a < b);
+        expect(ka > kb).toBe(a > b);
+        expect(BigInt(ka)).toBe(a);
+      }),
+    );
+  });
+
+  it('gives one key for a value whichever form the message carries it in', () => {
+    fc.assert(
+      fc.property(nearSafe, (v) => {
+        const key = toSequenceKey(v);
+        expect(toSequenceKey(v.toString())).toBe(key);
+        if (v <= BigInt(Number.MAX_SAFE_INTEGER)) expect(toSequenceKey(Number(v))).toBe(key);
+      }),
+    );
+    expect(typeof toSequenceKey(2 ** 53 - 1)).toBe('number');
+    expect(toSequenceKey(2 ** 53)).toBe(2n ** 53n);
+  });
+
+  it('refuses for a key what it refuses for a sequence', () => {
+    for (const bad of [-1, 1.5, '12a', '', '-3', Number.NaN, -1n]) expect(() => toSequenceKey(bad as number | string | bigint), String(bad)).toThrow(RangeError);
   });
 });

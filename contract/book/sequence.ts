@@ -28,11 +28,31 @@ export function toSequence(value: SequenceValue, field = 'seq'): bigint {
 }
 
 /**
+ * A sequence number in the one form the book compares: a number while it is a safe
+ * integer, a bigint beyond. Each value has exactly one form, so === between two keys is
+ * equality of the values, and < and > compare exactly across the forms (JS compares a
+ * number with a bigint by value).
+ */
+export type SequenceKey = number | bigint;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The key of a sequence number. The common case, a JSON number below 2^53, comes back as
+ * it is, so the book makes no bigint per message. Throws like toSequence.
+ */
+export function toSequenceKey(value: SequenceValue, field = 'seq'): SequenceKey {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  const exact = toSequence(value, field);
+  return exact <= MAX_SAFE ? Number(exact) : exact;
+}
+
+/**
  * A sequence number for a JSON message we write: a number while that is exact, digits as
  * text beyond 2^53 (the contract reads both; see depthDataSchema).
  */
 export function sequenceForJson(value: bigint): number | string {
-  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  return value <= MAX_SAFE ? Number(value) : value.toString();
 }
 
 // Digits a double holds exactly in every case; 16 digits may already round.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crc32, crc32Append, crc32Final, crc32Piece, crc32Update, CRC32_INIT } from './crc32';
+import { crc32, crc32Append, crc32Final, crc32LevelPiece, crc32Piece, crc32Update, CRC32_INIT } from './crc32';
 import { depthChecksum } from '../book/depth-checksum';
 
 describe('crc32', () => {
@@ -34,6 +34,16 @@ describe('crc32', () => {
           spliced = p.length === 0 ? spliced : crc32Append(spliced, crc32Piece(p), p.length);
         }
         expect(spliced).toBe(direct);
+      }),
+    );
+  });
+
+  it('makes a level piece that splices in as ":price:size"', () => {
+    const decimal = fc.tuple(fc.nat(), fc.nat({ max: 99_999 })).map(([a, b]) => `${a}.${b}`);
+    fc.assert(
+      fc.property(fc.integer(), decimal, decimal, (state, price, size) => {
+        const text = `:${price}:${size}`;
+        expect(crc32Append(state | 0, crc32LevelPiece(price, size), text.length)).toBe(crc32Update(state | 0, text));
       }),
     );
   });

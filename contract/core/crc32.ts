@@ -66,6 +66,18 @@ export function crc32Piece(s: string): number {
   return crc32Update(0, s);
 }
 
+const COLON = 58;
+const CRC_OF_COLON = crc32UpdateByte(0, COLON);
+
+/**
+ * crc32Piece(":" + price + ":" + size): what a book side caches per level, so the depth
+ * checksum splices each level in with one crc32Append. The leading colon is the separator
+ * from the level before; the first level of the text cancels it (OrderBook.checksum).
+ */
+export function crc32LevelPiece(price: string, size: string): number {
+  return crc32Update(crc32UpdateByte(crc32Update(CRC_OF_COLON, price), COLON), size);
+}
+
 /**
  * Continues a running state over a piece whose crc32Piece and length are known:
  * crc32Append(state, crc32Piece(p), p.length) === crc32Update(state, p).

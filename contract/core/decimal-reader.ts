@@ -4,8 +4,10 @@
 // strings per level on every message) and, through the schemas, every request check.
 //
 // It is a single char loop on plain JS numbers, with no regex and no BigInt, because the
-// book's hot path runs through it. The same loop runs the CRC32 over the characters it
-// reads, so the book gets each level's checksum piece without reading the text twice.
+// book's hot path runs through it. When asked (trackCrc), the same loop runs the depth
+// CRC32 over the characters it reads, so the book gets each level's checksum piece
+// without reading the text twice; pushes without a checksum (the live exchange's) do not
+// ask, and pay one untaken branch per character for it.
 
 import { CRC32_TABLE } from './crc32';
 
@@ -27,7 +29,9 @@ export type Rounding = 'exact' | 'down' | 'up';
 const MAX = Number.MAX_SAFE_INTEGER;
 
 export class DecimalReader {
-  /** Running CRC32 state (crc32.ts, before crc32Final) over every character read; callers set it. */
+  /** Run the CRC32 over the characters read, into `crc`. */
+  trackCrc = false;
+  /** Running CRC32 state (crc32.ts, before crc32Final) over every character read while trackCrc is on; callers set it. */
   crc = 0;
 
   // What the last successful read found. Fields rather than a result object, so the book's
@@ -50,6 +54,7 @@ export class DecimalReader {
   read(s: unknown, scale: number): number {
     if (typeof s !== 'string') return -1;
     const table = CRC32_TABLE;
+    const track = this.trackCrc;
     let crc = this.crc;
     const n = s.length;
     let i = 0;
@@ -57,7 +62,7 @@ export class DecimalReader {
     let code = n > 0 ? s.charCodeAt(0) : 0;
     if (code === 45 /* - */) {
       negative = true;
-      crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
+      if (track) crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
       i = 1;
     }
     let v = 0;
@@ -66,7 +71,7 @@ export class DecimalReader {
       code = s.charCodeAt(i);
       const d = code - 48;
       if (d < 0 || d > 9) break;
-      crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
+      if (track) crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
       v = v * 10 + d;
     }
     if (i === intStart) return -1;
@@ -76,13 +81,13 @@ export class DecimalReader {
     let inexact = false;
     if (i < n) {
       if (code !== 46 /* . */) return -1;
-      crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
+      if (track) crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
       i++;
       for (; i < n; i++) {
         code = s.charCodeAt(i);
         const d = code - 48;
         if (d < 0 || d > 9) return -1;
-        crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
+        if (track) crc = (crc >>> 8) ^ table[(crc ^ code) & 0xff]!;
         if (frac < scale) {
           v = v * 10 + d;
           frac++;

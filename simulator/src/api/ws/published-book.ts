@@ -9,15 +9,12 @@
 // text is DepthFormat of its ticks and lots, made again for the rare snapshot), so moving
 // levels in the sorted arrays is a copy of numbers only.
 import { BookSide } from '@contract/book/book-side';
-import { crc32Update, crc32UpdateByte } from '@contract/core/crc32';
+import { crc32LevelPiece } from '@contract/core/crc32';
 import { sidesChecksum } from '@contract/book/order-book';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import type { DepthFormat } from './depth-format';
 import type { Side } from '@contract/schemas/common';
 import type { DepthLevelTicks } from './depth-source';
-
-const COLON = 58;
-const CRC_OF_COLON = crc32UpdateByte(0, COLON);
 
 export class PublishedBook {
   private readonly bids = new BookSide('bid');
@@ -35,7 +32,7 @@ export class PublishedBook {
   set(side: Side, ticks: number, lots: number, level: DepthLevel): void {
     const price = level[0];
     const size = level[1];
-    (side === 'buy' ? this.bids : this.asks).set(ticks, lots, '', '', crcPiece(price, size), price.length + size.length + 2);
+    (side === 'buy' ? this.bids : this.asks).set(ticks, lots, '', '', crc32LevelPiece(price, size), price.length + size.length + 2);
   }
 
   checksum(): number {
@@ -55,13 +52,8 @@ export class PublishedBook {
     for (const l of levels) {
       if (l.totalLots === 0) continue;
       const [price, size] = this.format.level(l.priceTicks, l.totalLots);
-      side.pushBestFirst(l.priceTicks, l.totalLots, '', '', crcPiece(price, size), price.length + size.length + 2);
+      side.pushBestFirst(l.priceTicks, l.totalLots, '', '', crc32LevelPiece(price, size), price.length + size.length + 2);
     }
     side.reverse();
   }
-}
-
-/** crc32Piece(":price:size"), what BookSide caches per level for the checksum. */
-function crcPiece(price: string, size: string): number {
-  return crc32Update(crc32UpdateByte(crc32Update(CRC_OF_COLON, price), COLON), size);
 }
