@@ -13,7 +13,8 @@ export const archiveExportRequestSchema = z
   .superRefine(rangeInOrder);
 export type ArchiveExportRequest = z.input<typeof archiveExportRequestSchema>;
 
-export const archiveExportStates = ['running', 'done'] as const;
+/** running: being built; done: the file can be downloaded; canceled: stopped by its user, its file deleted. */
+export const archiveExportStates = ['running', 'done', 'canceled'] as const;
 export type ArchiveExportState = (typeof archiveExportStates)[number];
 
 /** One export job as the screens list it. */

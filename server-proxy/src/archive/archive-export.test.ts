@@ -118,18 +118,64 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     expect((await download(d, trader.cookie, id)).body).toBe(streamed.body);
   });
 
+  it('cancels a running export of its user: what it wrote is deleted and a runner still on it writes no more', async () => {
+    const s = await storage();
+    const archive = new ArchiveStore(s.db('archive'));
+    await archive.put('fills', 'main', fills(2_500), t0);
+    const d = await desk(s);
+    const trader = await d.signIn('trader', ['main']);
+    // Started as the route does, but built by a runner that stops after one page (as a
+    // proxy that died would leave it): running, with a chunk of the file written.
+    const exports = new ExportStore(s.db('archive'));
+    const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
+    let pages = 0;
+    const onePage = { count: archive.count.bind(archive), csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => (++pages > 1 ? Promise.reject(new Error('stopped')) : archive.csvPage(...args)) };
+    await new ExportRunner({ exports, archive: onePage, clock: systemClock, owner: 'proxy-a', leaseMs: 60_000 }).kick(id);
+    expect(await exports.get(id)).toMatchObject({ state: 'running', rows: EXPORT_PAGE_ROWS });
+    const cancel = (headers: Record<string, string>, which = id) => d.app.inject({ method: 'POST', url: `/archive/exports/${which}/cancel`, headers });
+    const refusal = async (r: Awaited<ReturnType<typeof cancel>>) => ({ status: r.statusCode, msg: r.json<{ msg: string }>().msg });
+
+    // Not another user's, not cross-site, not without a session.
+    const other = await d.signIn('trader', ['main'], 'trader-2');
+    expect(await refusal(await cancel(other.headers))).toEqual({ status: 400, msg: 'export: no such export of yours' });
+    expect((await cancel({ ...trader.headers, 'x-desk-csrf': 'wrong' })).statusCode).toBe(403);
+    expect((await cancel({})).statusCode).toBe(401);
+    expect(await exports.get(id)).toMatchObject({ state: 'running' });
+
+    const canceled = await cancel(trader.headers);
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json<{ data: ArchiveExport }>().data).toMatchObject({ id, state: 'canceled', rows: EXPORT_PAGE_ROWS });
+    const file: string[] = [];
+    for await (const chunk of exports.file(id)) file.push(chunk);
+    expect(file).toEqual([]);
+    // A runner that takes it up again (a restart, another proxy) leaves it as it is.
+    await new ExportRunner({ exports, archive, clock: systemClock, owner: 'proxy-b', leaseMs: 60_000 }).kick(id);
+    expect(await exports.get(id)).toMatchObject({ state: 'canceled', rows: EXPORT_PAGE_ROWS });
+    expect(await exports.runnable()).toEqual([]);
+    expect((await list(d, trader.cookie)).map((j) => [j.id, j.state])).toEqual([[id, 'canceled']]);
+    expect(await refusal(await download(d, trader.cookie, id))).toEqual({ status: 400, msg: 'export: it was canceled; its file was deleted' });
+    expect(await refusal(await cancel(trader.headers))).toEqual({ status: 400, msg: 'export: it is canceled already; only a running export can be canceled' });
+
+    // A finished export is not canceled: its file stays.
+    const done = (await start(d, trader.headers, { feed: 'fills', ref: '2000003' })).json<{ data: ArchiveExport }>().data;
+    await untilDone(d, trader.cookie, done.id);
+    expect(await refusal(await cancel(trader.headers, done.id))).toEqual({ status: 400, msg: 'export: it is done already; only a running export can be canceled' });
+    expect((await download(d, trader.cookie, done.id)).statusCode).toBe(200);
+  });
+
   it("keeps a user's newest exports of an account, deleting older finished ones with their files", async () => {
     const s = await storage();
     const exports = new ExportStore(s.db('archive'));
-    const made = async (user: string, state: 'done' | 'running') => {
+    const made = async (user: string, state: 'done' | 'running' | 'canceled') => {
       const id = await exports.create({ account: 'main', user, feed: 'fills', range: {}, total: 1 }, 1);
       await exports.claim(id, 'p', 1, 2);
       await exports.append(id, 'p', { header: 'h\r\n', csv: 'x\r\n', rows: 1, after: { time: 1, id: 'a:b' } }, 1);
       if (state === 'done') await exports.finish(id, 'p', 1);
+      if (state === 'canceled') await exports.cancel(id, user, 1);
       return id;
     };
     const stillRunning = await made('ann', 'running');
-    const [oldest, older, newer, newest] = [await made('ann', 'done'), await made('ann', 'done'), await made('ann', 'done'), await made('ann', 'done')];
+    const [oldest, older, newer, newest] = [await made('ann', 'done'), await made('ann', 'canceled'), await made('ann', 'done'), await made('ann', 'done')];
     const bobs = await made('bob', 'done');
     expect(await exports.prune('main', 'ann', 2)).toBe(2);
     expect((await exports.list('main', 'ann', 10)).map((e) => e.id)).toEqual([newest, newer, stillRunning]);

@@ -145,7 +145,21 @@ export class ExportStore {
   }
 
   /**
-   * Deletes a user's finished exports of an account beyond the newest `keep`, files and all
+   * Stops a running export of the user's and deletes what it wrote, in one transaction.
+   * False when it is not theirs or no longer running. A runner building it stops at its
+   * next chunk: append() writes only to a running export.
+   */
+  async cancel(id: number, user: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('archive_exports').set({ state: 'canceled', after: null, updated_at: now }).where('id', '=', id).where('user', '=', user).where('state', '=', 'running').executeTakeFirst();
+      if (changed(result) !== 1) return false;
+      await trx.deleteFrom('archive_export_chunks').where('export_id', '=', id).execute();
+      return true;
+    });
+  }
+
+  /**
+   * Deletes a user's finished exports (done or canceled) of an account beyond the newest `keep`, files and all
    * (the screens list no more, so nothing could download them). Returns how many went.
    */
   async prune(account: string, user: string, keep: number): Promise<number> {
@@ -153,7 +167,7 @@ export class ExportStore {
     const ids = old.map((r) => r.id);
     if (ids.length === 0) return 0;
     return this.db.transaction().execute(async (trx) => {
-      const done = (await trx.selectFrom('archive_exports').select('id').where('id', 'in', ids).where('state', '=', 'done').execute()).map((r) => r.id);
+      const done = (await trx.selectFrom('archive_exports').select('id').where('id', 'in', ids).where('state', '<>', 'running').execute()).map((r) => r.id);
       if (done.length === 0) return 0;
       await trx.deleteFrom('archive_export_chunks').where('export_id', 'in', done).execute();
       await trx.deleteFrom('archive_exports').where('id', 'in', done).execute();

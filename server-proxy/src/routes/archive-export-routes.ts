@@ -2,8 +2,9 @@
 //   POST /archive/exports                { feed, account?, from?, to?, ref? }  start one (201)
 //   GET  /archive/exports?account=       the user's exports of the account, newest first
 //   GET  /archive/exports/<id>/csv       the finished file
-// Each is checked as the feed's archive read is (archive-access.ts); starting one is a
-// change, so it also needs the desk's Origin and CSRF token. An export is its user's: no
+//   POST /archive/exports/<id>/cancel    stop a running one; what it wrote is deleted
+// Each is checked as the feed's archive read is (archive-access.ts); starting or canceling
+// one is a change, so it also needs the desk's Origin and CSRF token. An export is its user's: no
 // one else sees or downloads it, even on the same account.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,7 +19,7 @@ import { parseJsonBody } from '../policy/json-shape';
 import { feedDefs } from '../archive/archive-feeds';
 import type { ArchiveStore, RowQuery } from '../archive/archive-store';
 import type { ExportRunner } from '../archive/export-runner';
-import { summaryOfExport, type ExportStore } from '../archive/export-store';
+import { summaryOfExport, type ExportRecord, type ExportStore } from '../archive/export-store';
 import { admitArchive, type ArchiveAccessCtx } from './archive-access';
 import type { DeskContext } from './desk-context';
 
@@ -68,14 +69,34 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
     return successEnvelope(shown.map(summaryOfExport), now());
   });
 
-  app.get('/archive/exports/:id/csv', async (request, reply) => {
+  /**
+   * The export the URL names, when it is the session's user's and they may still read its
+   * feed on its account (as when it was started); otherwise the reply says why.
+   */
+  async function ownExport(request: FastifyRequest, reply: FastifyReply, mutating: boolean): Promise<ExportRecord | undefined> {
     const session = await sessionOf(request.headers, ctx.sessions);
-    if (!session) return replyError(request, reply, 'DESK401', {}, now());
+    if (!session) return void replyError(request, reply, 'DESK401', {}, now());
     const p = check(idParam, request.params);
     const job = p.ok ? await deps.exports.get(p.data.id) : undefined;
-    if (!job || job.user !== session.user) return refuse(request, reply, 'export', 'no such export of yours');
-    // Still the feed's permission and an account of the session, as when it was started.
-    if (!(await admitArchive(ctx, request, reply, [job.feed], job.account))) return reply;
+    if (!job || job.user !== session.user) return void refuse(request, reply, 'export', 'no such export of yours');
+    return (await admitArchive(ctx, request, reply, [job.feed], job.account, { mutating })) ? job : undefined;
+  }
+
+  app.post('/archive/exports/:id/cancel', async (request, reply) => {
+    const job = await ownExport(request, reply, true);
+    if (!job) return reply;
+    if (!(await deps.exports.cancel(job.id, job.user, now()))) {
+      const state = (await deps.exports.get(job.id))?.state;
+      return refuse(request, reply, 'export', `it is ${state === 'done' ? 'done already' : 'canceled already'}; only a running export can be canceled`);
+    }
+    ctx.logger.info({ user: job.user, account: job.account, export: job.id, feed: job.feed, rows: job.rows }, 'archive export canceled');
+    return successEnvelope(summaryOfExport((await deps.exports.get(job.id))!), now());
+  });
+
+  app.get('/archive/exports/:id/csv', async (request, reply) => {
+    const job = await ownExport(request, reply, false);
+    if (!job) return reply;
+    if (job.state === 'canceled') return refuse(request, reply, 'export', 'it was canceled; its file was deleted');
     if (job.state !== 'done') return refuse(request, reply, 'export', `not done yet: ${job.rows} of ${job.total} rows written; download it when it is done`);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

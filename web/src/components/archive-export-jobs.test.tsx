@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ArchiveExport } from '@contract/schemas/archive-exports';
 import { isApiError } from '@web/lib/api/api-error';
 import type { ApiFetch, ApiRequest } from '@web/lib/api/api-fetch';
-import { exportProgressText, exportRangeText, exportsStillRunning, startArchiveExport } from '@web/lib/api/archive-exports-client';
+import { cancelArchiveExport, exportProgressText, exportRangeText, exportsStillRunning, startArchiveExport } from '@web/lib/api/archive-exports-client';
 import { ArchiveExportList } from './archive-export-jobs';
 
 const job = (over: Partial<ArchiveExport>): ArchiveExport => ({
@@ -28,20 +28,34 @@ describe('background archive exports', () => {
     expect(exportRangeText(job({ from: null, to: null, ref: '12345' }))).toBe('revisions from the first record to the last record, 12345 only');
     expect(exportProgressText(job({}))).toBe('1,000 of 2,500 rows written');
     expect(exportProgressText(job({ state: 'done', rows: 2_500 }))).toBe('2,500 rows');
+    expect(exportProgressText(job({ state: 'canceled' }))).toBe('stopped at 1,000 of 2,500 rows; file deleted');
   });
 
   it('keeps refreshing only while one is being built', () => {
     expect(exportsStillRunning(undefined)).toBe(false);
-    expect(exportsStillRunning([job({ state: 'done' })])).toBe(false);
+    expect(exportsStillRunning([job({ state: 'done' }), job({ state: 'canceled' })])).toBe(false);
     expect(exportsStillRunning([job({ state: 'done' }), job({ id: 8 })])).toBe(true);
   });
 
-  it('offers the file only when done, with progress while building', () => {
-    const html = renderToStaticMarkup(<ArchiveExportList jobs={[job({ id: 9 }), job({ id: 8, state: 'done', rows: 2_500 })]} />);
+  it('offers the file only when done, with progress and Cancel while building', () => {
+    const html = renderToStaticMarkup(<ArchiveExportList jobs={[job({ id: 9 }), job({ id: 8, state: 'done', rows: 2_500 }), job({ id: 6, state: 'canceled' })]} onCancel={() => {}} cancelError={{ id: 9, text: 'export: it is done already' }} />);
     expect(html.match(/href="\/archive\/exports\/\d+\/csv"/g)).toEqual(['href="/archive/exports/8/csv"']);
     expect(html).toContain('aria-label="Export 9 progress"');
     expect(html).not.toContain('aria-label="Export 8 progress"');
+    expect(html.match(/Cancel<span class="sr-only"> export \d+/g)).toEqual(['Cancel<span class="sr-only"> export 9']);
+    expect(html).toContain('>canceled<');
+    expect(html).toContain('Not canceled: export: it is done already');
     expect(renderToStaticMarkup(<ArchiveExportList jobs={[]} />)).toContain('No background exports yet.');
+  });
+
+  it('cancels through the proxy for the export\'s own account', async () => {
+    const calls = vi.fn();
+    const apiFetch: ApiFetch = async <T,>(request: ApiRequest) => {
+      calls(request);
+      return job({ state: 'canceled' }) as T;
+    };
+    expect(await cancelArchiveExport(apiFetch, job({ id: 9, account: 'sub' }))).toMatchObject({ state: 'canceled' });
+    expect(calls).toHaveBeenCalledWith({ method: 'POST', path: '/archive/exports/9/cancel', account: 'sub' });
   });
 
   it('refuses a backwards range before sending, naming the field, and sends empty bounds as none', async () => {

@@ -17,7 +17,15 @@ export async function fetchArchiveExports(apiFetch: ApiFetch, account: string | 
   return archiveExportSchema.array().parse(await apiFetch({ path: '/archive/exports', query: { account }, signal }));
 }
 
+/** Stops a running export of the user's; the proxy deletes what it wrote. Answers the export as it now is. */
+export async function cancelArchiveExport(apiFetch: ApiFetch, job: Pick<ArchiveExport, 'id' | 'account'>): Promise<ArchiveExport> {
+  return archiveExportSchema.parse(await apiFetch({ method: 'POST', path: `/archive/exports/${job.id}/cancel`, account: job.account }));
+}
+
 export const archiveExportFileUrl = (id: number) => `/archive/exports/${id}/csv`;
+
+/** The state as the list says it. */
+export const exportStateText: Record<ArchiveExport['state'], string> = { running: 'building', done: 'done', canceled: 'canceled' };
 
 /** While one is being built the list refreshes; when none is, it stops asking. */
 export const exportsStillRunning = (jobs: readonly ArchiveExport[] | undefined) => (jobs ?? []).some((j) => j.state === 'running');
@@ -29,8 +37,10 @@ export function exportRangeText(job: Pick<ArchiveExport, 'feed' | 'from' | 'to' 
   return `${job.feed} from ${from} to ${to}${job.ref === null ? '' : `, ${job.ref} only`}`;
 }
 
-/** "1,000 of 2,500 rows written" while running; "2,500 rows" when done. */
+/** "1,000 of 2,500 rows written" while running; "2,500 rows" when done; "stopped at 1,000 of 2,500 rows" once canceled. */
 export function exportProgressText(job: Pick<ArchiveExport, 'state' | 'rows' | 'total'>): string {
   const n = (v: number) => v.toLocaleString('en-US');
-  return job.state === 'done' ? `${n(job.rows)} rows` : `${n(job.rows)} of ${n(job.total)} rows written`;
+  if (job.state === 'done') return `${n(job.rows)} rows`;
+  if (job.state === 'canceled') return `stopped at ${n(job.rows)} of ${n(job.total)} rows; file deleted`;
+  return `${n(job.rows)} of ${n(job.total)} rows written`;
 }
