@@ -2,7 +2,7 @@
 // in Debian's Chromium, headless.
 import { defineConfig } from '@playwright/test';
 
-// Which journeys each pass of scripts/e2e-passes.ts runs. The passes run side by side, each
+// Which journeys each pass of scripts/side-by-side.ts runs (package.json test:e2e). The passes run side by side, each
 // on its own stack, so the longest sets the suite's time; every journey passes in both
 // dialects, and these lists only even the passes out.
 // - seed: every spec but the two lists below (E2E_PASS=seed);
