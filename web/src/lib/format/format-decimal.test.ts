@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatSigned } from './format-decimal';
+import { formatChartPrice, formatDecimal, formatSigned } from './format-decimal';
 
 describe('formatDecimal', () => {
   it('groups thousands and keeps the text digits exactly', () => {
@@ -40,5 +40,12 @@ describe('formatSigned', () => {
     expect(formatSigned('12.5')).toBe('+12.5');
     expect(formatSigned('-12.5')).toBe('-12.5');
     expect(formatSigned('0')).toBe('0');
+  });
+
+  it('writes a chart float as a price: the scale\'s decimals, grouped', () => {
+    expect(formatChartPrice(65600, 2)).toBe('65,600.00');
+    expect(formatChartPrice(0.1 + 0.2, 2)).toBe('0.30');
+    expect(formatChartPrice(-1234.5, 1)).toBe('-1,234.5');
+    expect(formatChartPrice(Number.NaN, 2)).toBe('—');
   });
 });

@@ -38,3 +38,11 @@ export function formatSigned(value: string | undefined | null, opts: DecimalForm
   if (text === (opts.fallback ?? '—') || text.startsWith('-') || !/[1-9]/.test(text)) return text;
   return `+${text}`;
 }
+
+/**
+ * A chart library's float (lightweight-charts works in floats) as the desk writes prices:
+ * `scale` decimals, thousands grouped. For display only: nothing is computed from it.
+ */
+export function formatChartPrice(price: number, scale: number): string {
+  return Number.isFinite(price) ? formatDecimal(price.toFixed(scale)) : '—';
+}

@@ -11,6 +11,7 @@ import { callEndpoint } from '@web/lib/api/endpoint-client';
 import { describeError } from '@web/lib/api/describe-error';
 import { parsePushItems } from '@web/lib/bad-input/bad-input-store';
 import { createDeskChart } from '@web/lib/charts/desk-chart';
+import { formatChartPrice } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { marketArg } from '@web/lib/market/market-feeds';
 import { deskSockets } from '@web/lib/ws/desk-sockets';
@@ -80,7 +81,9 @@ export function CandleChart({ meta, priceLines }: { meta: InstrumentMeta; priceL
         const candles = chart.addSeries(CandlestickSeries, {
           ...candleColors(),
           borderVisible: false,
-          priceFormat: { type: 'price', precision: meta.priceScale, minMove: 1 / 10 ** meta.priceScale },
+          // The axis and the last-price label read as every other price on the desk: the
+          // tick's decimals, thousands grouped (the chart's own format does not group).
+          priceFormat: { type: 'custom', formatter: (price: number) => formatChartPrice(price, meta.priceScale), minMove: 1 / 10 ** meta.priceScale },
         });
         const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
         chart.panes()[1]?.setHeight(60);

@@ -57,9 +57,9 @@ export function DepthChart({ pipeline, meta }: { pipeline: BookSource | null; me
       ctx.textBaseline = 'bottom';
       const mid = Math.round((curves.minTicks + curves.maxTicks) / 2);
       const labels: [number, string, 'left' | 'center' | 'right'][] = [
-        [0, fromScaled(curves.minTicks, priceScale), 'left'],
-        [w / 2, fromScaled(mid, priceScale), 'center'],
-        [w, fromScaled(curves.maxTicks, priceScale), 'right'],
+        [0, formatDecimal(fromScaled(curves.minTicks, priceScale)), 'left'],
+        [w / 2, formatDecimal(fromScaled(mid, priceScale)), 'center'],
+        [w, formatDecimal(fromScaled(curves.maxTicks, priceScale)), 'right'],
       ];
       ctx.globalAlpha = 0.6;
       ctx.beginPath();
@@ -79,7 +79,7 @@ export function DepthChart({ pipeline, meta }: { pipeline: BookSource | null; me
       ctx.textBaseline = 'top';
       for (const share of [1, 0.5]) {
         const lots = Math.round(curves.maxLots * share);
-        ctx.fillText(fromScaled(lots, sizeScale), 2, base - base * share + 1);
+        ctx.fillText(formatDecimal(fromScaled(lots, sizeScale)), 2, base - base * share + 1);
       }
     };
     draw();
