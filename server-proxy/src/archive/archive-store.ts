@@ -271,6 +271,7 @@ export class ArchiveStore {
    * made again from the records as they are read), and notes today's header. Once per store.
    */
   private csvLinesCurrent(): Promise<void> {
+    // A check that failed (the database was away) is tried again by the next read.
     this.linesChecked ??= this.db.transaction().execute(async (trx) => {
       const stored = new Map((await trx.selectFrom('archive_csv_formats').select(['feed', 'header']).execute()).map((r) => [r.feed, r.header]));
       for (const feed of feeds) {
@@ -283,6 +284,9 @@ export class ArchiveStore {
           .onConflict((oc) => oc.column('feed').doUpdateSet({ header }))
           .execute();
       }
+    }).catch((err: unknown) => {
+      this.linesChecked = undefined;
+      throw err;
     });
     return this.linesChecked;
   }
