@@ -91,4 +91,23 @@ describe.each(storageEngines)('archive store on $name', (engine) => {
     await restarted.put('fills', 'main', [row(2)], 2);
     expect((await db.selectFrom('archive_records').select('csv').where('record_id', '=', all[2]!.id).executeTakeFirstOrThrow()).csv).toBe(csvLineOfBody('fills', all[2]!.body));
   });
+
+  it('checks the stored lines again on the next read when the check failed (the database was away)', async () => {
+    const db = await opened();
+    await new ArchiveStore(db).put('fills', 'main', [row(1)], 1);
+    let away = true;
+    const flaky = new Proxy(db, {
+      get(target, key) {
+        if (key === 'transaction' && away) {
+          away = false;
+          return () => ({ execute: () => Promise.reject(new Error('the database is away')) });
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const s = new ArchiveStore(flaky);
+    await expect(s.csvPage('fills', 'main', {}, 10)).rejects.toThrow('the database is away');
+    expect((await s.csvPage('fills', 'main', {}, 10)).text).toBe(csvLineOfBody('fills', row(1).body));
+  });
 });
