@@ -267,8 +267,8 @@ export class OrderBook {
 
   /**
    * The best `depth` levels of each side as [ticks0, lots0, ticks1, lots1, ...]: no strings
-   * and no objects, so a view crosses a worker boundary as two transferable buffers (the
-   * browser's book worker posts one per frame). Ticks and lots are safe integers, exact
+   * and no objects, so the browser's book store (web/src/lib/book/book-store.ts) publishes
+   * a frame's view without allocating per level. Ticks and lots are safe integers, exact
    * in a Float64Array.
    */
   packedView(depth: number = Number.POSITIVE_INFINITY): { bids: Float64Array; asks: Float64Array } {
