@@ -113,7 +113,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
         connections: config.upstream.connections,
         timeoutMs: config.upstream.timeoutMs,
         extraHeaders: config.upstream.extraHeaders,
-        observe: (path, seconds) => metrics.upstreamLatency.observe({ endpoint: path }, seconds),
+        observe: (path, seconds) => metrics.upstreamLatency.observe(path, seconds),
       },
       clock,
     ),

@@ -1,7 +1,8 @@
 // Prometheus metrics of one proxy (issue 22), on their own registry so tests and several
 // apps in one process never share counters. Gauges that mirror state someone else owns
 // (queues, sockets, jobs) are read at scrape time through `collect`, never kept twice.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { LatencyHistogram } from './latency-histogram';
 
 export interface MetricSources {
   /** Calls waiting per rate lane (UID or IP, and endpoint group). */
@@ -22,13 +23,13 @@ export class DeskMetrics {
    * label hashing and checks.
    */
   readonly #answered = new Map<string, Map<number, number>>();
-  readonly upstreamLatency = new Histogram({
-    name: 'desk_upstream_latency_seconds',
-    help: 'Time from sending a call upstream to its whole answer, by endpoint',
-    labelNames: ['endpoint'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly upstreamLatency = new LatencyHistogram(
+    'desk_upstream_latency_seconds',
+    'Time from sending a call upstream to its whole answer, by endpoint',
+    'endpoint',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    this.registry,
+  );
   constructor(sources: MetricSources) {
     const answered = this.#answered;
     new Counter({
