@@ -74,8 +74,8 @@ export class ApiRelay {
     readonly deps: ApiRelayDeps,
   ) {}
 
-  /** Takes one /api/* request to its answer. `requestId` is the one Fastify already gave it (inject), else made here. */
-  serve(req: IncomingMessage, res: ServerResponse, requestId: string = requestIdOf(req)): void {
+  /** Takes one /api/* request to its answer. `requestId` is the one Fastify already gave it (inject), else made on first use. */
+  serve(req: IncomingMessage, res: ServerResponse, requestId?: string): void {
     const call = new RelayedCall(this.ctx, this.deps, req, res, requestId);
     try {
       call.start();
@@ -98,14 +98,22 @@ class RelayedCall implements UpstreamSink {
   laneKey = '';
   written: { id: number; intent: AuditIntent } | undefined;
   answered = false;
+  #id: string | undefined;
 
   constructor(
     readonly ctx: DeskContext,
     readonly deps: ApiRelayDeps,
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
-    readonly id: string,
-  ) {}
+    id: string | undefined,
+  ) {
+    this.#id = id;
+  }
+
+  /** The request ID (ops/request-id.ts), made when first needed: for a relayed call, while the upstream answers. */
+  get id(): string {
+    return (this.#id ??= requestIdOf(this.req));
+  }
 
   start(): void {
     const { req, ctx } = this;
@@ -255,12 +263,19 @@ class RelayedCall implements UpstreamSink {
       },
       this,
     );
+    // The call is on its way: what is left to prepare is done while the upstream works.
+    void this.id;
   }
 
   onAnswer(status: number, contentType: string, body: Buffer): void {
-    this.ctx.shaper.release(this.laneKey);
     const written = this.written;
-    if (!written) return this.answer(status, contentType, body);
+    if (!written) {
+      // The browser's answer first: the slot's release and the count can wait a moment.
+      this.answer(status, contentType, body);
+      this.ctx.shaper.release(this.laneKey);
+      return;
+    }
+    this.ctx.shaper.release(this.laneKey);
     const env = parseEnvelope(body);
     // Recorded before the answer leaves; if it cannot be, the answer still goes (marked).
     void this.auditOutcome(written, { status, code: env?.code ?? '', msg: env?.msg ?? '' }, env?.data).then(() => {

@@ -103,9 +103,11 @@ class CollectResponse implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
-    this.observed();
+    const ended = this.observe ? performance.now() : 0;
     const body = this.#more ? Buffer.concat(this.#more) : (this.#first ?? EMPTY);
     this.sink.onAnswer(this.#status, this.#contentType, body);
+    // Counted once the answer is on its way, timed to when it came.
+    this.observe?.(this.path, (ended - this.started) / 1000);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
@@ -113,12 +115,8 @@ class CollectResponse implements Dispatcher.DispatchHandler {
   }
 
   noAnswer(err: unknown): void {
-    this.observed();
+    this.observe?.(this.path, (performance.now() - this.started) / 1000);
     this.sink.onNoAnswer(reasonOf(err));
-  }
-
-  private observed(): void {
-    if (this.observe) this.observe(this.path, (performance.now() - this.started) / 1000);
   }
 }
 
