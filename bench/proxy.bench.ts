@@ -21,8 +21,11 @@
 // quoted. Reported per path: req/s, serial p50/p99 and their addition over direct, and
 // the answering process's CPU µs per request (from /proc during the throughput slices;
 // for direct, the simulator's), which a crowded machine disturbs less than latency.
-// Result: bench/results/proxy.json, ratio = our req/s / the baseline's req/s (target 1.0);
-// `details` holds each path's figures (addedP50Us ...) and oursOverFloorP50Us.
+// Result: bench/results/proxy.json, ratio = our req/s / the baseline's req/s (target 1.2,
+// issue 23), and a side target: ours over the floor at p50 (target <= +30 µs), shown in the
+// summary table under the ratio; `details` holds each path's figures (addedP50Us ...).
+// Every path does the same work for the same answer: ours all its policy (serving /api/*
+// on bare node:http does not skip a step), the baseline and the floor only the signing.
 //
 // Shaping is on but not limiting: the v3 limits are "not shown" (spec 8), so the bench
 // raises them (proxy rate.overridePerSecond, simulator SIM_V3_RATE_LIMIT) far above
@@ -36,7 +39,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
 import { signRest } from '../contract/core/signing';
-import { compare, median } from './lib/compare';
+import { compare, median, printResults } from './lib/compare';
 import { writeResult } from './lib/result';
 import { startThrowawayPostgres } from '../server-proxy/src/test-support/throwaway-postgres';
 
@@ -50,6 +53,9 @@ const DURATION_S = Number(process.env.BENCH_PROXY_SECONDS ?? 2);
 const SLICES = Number(process.env.BENCH_PROXY_SLICES ?? 3);
 const SERIAL = Number(process.env.BENCH_PROXY_SERIAL ?? 1500);
 const ROUNDS = Number(process.env.BENCH_PROXY_ROUNDS ?? 5);
+/** Issue 23: ours >= 1.2x the baseline's req/s, and at most this much over the floor at p50. */
+const RATIO_TARGET = 1.2;
+const OVER_FLOOR_P50_TARGET_US = 30;
 
 function signedHeaders(path: string): Record<string, string> {
   const timestamp = String(Date.now());
@@ -296,7 +302,7 @@ async function bench(): Promise<void> {
       name: 'proxy',
       unit: 'req/s',
       peerName: '@fastify/http-proxy + signing',
-      target: 1.0,
+      target: RATIO_TARGET,
       higherIsBetter: true,
       rounds: ROUNDS,
       round: async () => {
@@ -370,8 +376,9 @@ async function bench(): Promise<void> {
         ...PATHS.map(row),
         '',
         `ours over the floor (a bare node:http + undici relay that only signs): ${signed(oursOverFloor)} µs p50 (median of per-round differences)` +
-          (cpuOverFloor === null ? '' : `, ${signed(cpuOverFloor)} µs CPU per request`),
-        'floor = what any Node relay adds on this machine; the target below is absolute, so it is met only where the floor allows it.',
+          (cpuOverFloor === null ? '' : `, ${signed(cpuOverFloor)} µs CPU per request`) +
+          `; target <= +${OVER_FLOOR_P50_TARGET_US} µs: ${oursOverFloor <= OVER_FLOOR_P50_TARGET_US ? 'met' : 'NOT met'}`,
+        'floor = what any Node relay adds on this machine; ours is held to the floor (issue 23), not to direct, which no relay can match.',
         '',
       ].join('\n'),
     );
@@ -380,8 +387,10 @@ async function bench(): Promise<void> {
     console.log(
       `shared rate check on PostgreSQL (oursPg over ours): ${signed(pgAddedP50)} µs p50 (median of per-round differences), ${pgThroughput.toFixed(2)}x the req/s; target <= +300 µs and >= 0.8x (issue 22)`,
     );
-    console.log(`target: ours >= baseline req/s (ratio 1.0) and <= +150 µs at p50 over direct (BENCHMARKS.md "proxy")`);
-    writeResult({ ...result, details: { ...summary, oursOverFloorP50Us: oursOverFloor, oursOverFloorCpuUs: cpuOverFloor, pgOverOursP50Us: pgAddedP50, pgOverOursThroughput: Number(pgThroughput.toFixed(3)), connections: CONNECTIONS, serialRoundTrips: SERIAL, rounds: ROUNDS } });
+    console.log(`target: ours >= ${RATIO_TARGET}x the baseline's req/s and <= +${OVER_FLOOR_P50_TARGET_US} µs p50 over the floor (issue 23)`);
+    const sideTargets = [{ name: 'ours over floor p50', value: oursOverFloor, unit: 'µs', target: OVER_FLOOR_P50_TARGET_US, higherIsBetter: false }];
+    printResults([{ ...result, sideTargets }]);
+    writeResult({ ...result, sideTargets, details: { ...summary, oursOverFloorP50Us: oursOverFloor, oursOverFloorCpuUs: cpuOverFloor, pgOverOursP50Us: pgAddedP50, pgOverOursThroughput: Number(pgThroughput.toFixed(3)), connections: CONNECTIONS, serialRoundTrips: SERIAL, rounds: ROUNDS } });
   } finally {
     stopAll();
   }

@@ -23,4 +23,16 @@ describe('resultsTable', () => {
     expect(table).toContain('1.2% (max 20.0%)');
     expect(table).toMatch(/once .* one run .* unknown/);
   });
+
+  it('gives each side target a row of its own under its result, with its own verdict', () => {
+    const base = { name: 'proxy', unit: 'req/s', ours: 120, peer: 100, peerName: 'baseline', ratio: 1.2, target: 1.2, higherIsBetter: true };
+    const side = { name: 'ours over floor p50', unit: 'µs', target: 30, higherIsBetter: false };
+    const table = resultsTable([{ ...base, sideTargets: [{ ...side, value: 42 }] }, { ...base, name: 'next', sideTargets: [{ ...side, value: -3 }] }]);
+    const lines = table.split('\n');
+    const at = (prefix: string) => lines.findIndex((l) => l.startsWith(prefix));
+    expect(lines[at('proxy: ours over floor p50')]).toMatch(/µs +\+42 .*<= \+30 µs +NO *$/);
+    expect(lines[at('next: ours over floor p50')]).toMatch(/-3 .*<= \+30 µs +yes *$/);
+    expect(at('proxy: ours over floor p50')).toBe(at('proxy ') + 1);
+    expect(at('next: ours over floor p50')).toBe(at('next ') + 1);
+  });
 });

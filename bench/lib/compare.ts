@@ -5,7 +5,7 @@
 // cancels out of its ratio, where it would not cancel out of a ratio of two medians.
 
 import { readCpuTimes, stolenShare } from './cpu-steal';
-import { writeResult, type BenchResult, type RatioSpread } from './result';
+import { writeResult, type BenchResult, type RatioSpread, type SideTarget } from './result';
 
 export interface CompareOptions {
   /** Result name: bench/results/<name>.json. */
@@ -130,14 +130,22 @@ export function meetsTarget(r: BenchResult): boolean {
   return r.higherIsBetter ? r.ratio >= r.target : r.ratio <= r.target;
 }
 
+/** Whether a side target (result.ts) is met, read in its direction. */
+export function meetsSideTarget(t: SideTarget): boolean {
+  return t.higherIsBetter ? t.value >= t.target : t.value <= t.target;
+}
+
+/** A figure with its sign, as added latencies are written: +12, -3. */
+const withSign = (v: number) => (v < 0 ? `${v}` : `+${v}`);
+
 export function printResults(results: readonly BenchResult[]): void {
   console.log(resultsTable(results));
 }
 
-/** The summary table: the median ratio, its spread over the rounds, and the CPU stolen meanwhile. */
+/** The summary table: the median ratio, its spread over the rounds, and the CPU stolen meanwhile; each side target on a row under its result. */
 export function resultsTable(results: readonly BenchResult[]): string {
   const header = ['benchmark', 'unit', 'ours', 'peer', 'peer name', 'ours/peer', 'min-max', 'rounds', 'CPU stolen', 'target', 'met'];
-  const rows = results.map((r) => [
+  const resultRow = (r: BenchResult) => [
     r.name,
     r.unit,
     fmt(r.ours),
@@ -149,7 +157,10 @@ export function resultsTable(results: readonly BenchResult[]): string {
     r.spread?.stolen ? `${stealText(r.spread.stolen.median)} (max ${stealText(r.spread.stolen.max)})` : 'unknown',
     `${r.higherIsBetter ? '>=' : '<='} ${r.target}x`,
     meetsTarget(r) ? 'yes' : 'NO',
-  ]);
+  ];
+  // A side target: the figure where "ours" stands, its own target and verdict.
+  const sideRow = (r: BenchResult, t: SideTarget) => [`${r.name}: ${t.name}`, t.unit, withSign(t.value), '', '', '', '', '', '', `${t.higherIsBetter ? '>=' : '<='} ${withSign(t.target)} ${t.unit}`, meetsSideTarget(t) ? 'yes' : 'NO'];
+  const rows = results.flatMap((r) => [resultRow(r), ...(r.sideTargets ?? []).map((t) => sideRow(r, t))]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return ['', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), ''].join('\n');

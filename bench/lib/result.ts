@@ -18,6 +18,19 @@ export interface RatioSpread {
   stolen: { median: number; max: number } | null;
 }
 
+/**
+ * A further figure of a benchmark held to a target of its own beside the ratio (e.g. the
+ * proxy's p50 over its floor, issue 23): the summary table gives it a row with its own
+ * verdict.
+ */
+export interface SideTarget {
+  name: string;
+  value: number;
+  unit: string;
+  target: number;
+  higherIsBetter: boolean;
+}
+
 export interface BenchResult {
   name: string;
   unit: string;
@@ -32,6 +45,8 @@ export interface BenchResult {
   spread?: RatioSpread;
   /** Further figures a benchmark reports beside its ratio (e.g. latencies); not compared. */
   details?: Record<string, unknown>;
+  /** Further figures that are compared, each against its own target. */
+  sideTargets?: SideTarget[];
 }
 
 const benchResults = fileURLToPath(new URL('../results/', import.meta.url));
@@ -52,8 +67,8 @@ export function resultsDirFor(save: boolean): string {
 export function writeResult(r: BenchResult, save = saving()): string {
   const dir = resultsDirFor(save);
   mkdirSync(dir, { recursive: true });
-  const { name, unit, ours, peer, peerName, ratio, target, higherIsBetter, spread, details } = r;
-  const body = { name, unit, ours, peer, peerName, ratio, target, higherIsBetter, spread, details };
+  const { name, unit, ours, peer, peerName, ratio, target, higherIsBetter, spread, details, sideTargets } = r;
+  const body = { name, unit, ours, peer, peerName, ratio, target, higherIsBetter, spread, details, sideTargets };
   const path = `${dir}${name}.json`;
   writeFileSync(path, `${JSON.stringify(body, null, 2)}\n`);
   if (save) {

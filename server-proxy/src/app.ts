@@ -1,3 +1,4 @@
+import { createServer, type ServerOptions } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { endpoints, rolePermissions } from '@contract/catalog/endpoints';
@@ -18,7 +19,7 @@ import { systemClock, type Clock } from '@contract/core/clock';
 import type { ProxyConfig } from './core/config';
 import type { DeskContext } from './routes/desk-context';
 import { replyError, writeRawError } from './http/error-reply';
-import { HostPolicy } from './policy/host-policy';
+import { HostPolicy, unknownHostRefusal } from './policy/host-policy';
 import { registerStaticWeb } from './routes/static-web';
 import type { KeyStore } from './keys/key-store';
 import { createLogger, loggableUrl } from './core/logger';
@@ -31,7 +32,7 @@ import { OriginPolicy } from './policy/origin-policy';
 import { RateShaper, realTimers, type Timers } from './policy/rate-shaper';
 import type { PgRateBudget } from './policy/shared-rate-budget';
 import type { AttachWsRelay, AttachedRelay, WsRelayHooks } from './relay/ws-relay-hooks';
-import { registerApiRelay } from './routes/api-relay-route';
+import { ApiRelay, isApiPath, registerApiRelay } from './routes/api-relay-route';
 import { upstreamPathOf } from './upstream/upstream-path';
 import { UpstreamClient } from './upstream/upstream-client';
 
@@ -112,7 +113,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
         connections: config.upstream.connections,
         timeoutMs: config.upstream.timeoutMs,
         extraHeaders: config.upstream.extraHeaders,
-        observe: (path, seconds) => metrics.upstreamLatency.observe({ endpoint: path }, seconds),
+        observe: (path, seconds) => metrics.upstreamLatency.observe(path, seconds),
       },
       clock,
     ),
@@ -126,8 +127,24 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     paths: { unfilledOrders: upstreamPathOf(endpoints.unfilledOrders, ctx), historyOrders: upstreamPathOf(endpoints.historyOrders, ctx) },
   });
   const desk: DeskContext = { ...ctx, reconciler };
+  const apiRelay = new ApiRelay(desk, { hosts, metrics });
+  // Set when the app starts closing: from then on /api/* goes to Fastify too, which
+  // answers 503 while it closes (return503OnClosing).
+  let closing = false;
 
   const app = Fastify({
+    // Fastify's own HTTP/1 server (lib/server.js), with one change: the /api/* relay is
+    // served on bare node:http ahead of Fastify (routes/api-relay-route.ts, issue 23).
+    serverFactory: (fastifyHandler, options) => {
+      const server = createServer((options.http ?? {}) as ServerOptions, (req, res) => {
+        if (!closing && isApiPath(req.url)) apiRelay.serve(req, res);
+        else fastifyHandler(req, res);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout as number;
+      server.requestTimeout = options.requestTimeout as number;
+      server.setTimeout(options.connectionTimeout as number);
+      return server;
+    },
     loggerInstance: logger as FastifyBaseLogger,
     // Per-request access logs would print URLs (one-time tokens) and cost throughput;
     // the routes log what matters (sign-ins, mutations, refusals, upstream failures).
@@ -161,8 +178,8 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   // Before anything else: a Host that is not one of the desk's names (DNS rebinding) gets nothing.
   app.addHook('onRequest', (request, reply, done) => {
     if (hosts.isAllowed(request.headers.host)) return done();
-    ctx.logger.warn({ host: String(request.headers.host ?? '').slice(0, 100) }, 'request for an unknown host refused');
-    void replyError(request, reply, 'DESK421', { detail: String(request.headers.host ?? '(none)').replace(/[^\x20-\x7e]/g, '?').slice(0, 100) }, clock.now());
+    ctx.logger.warn({ reqId: request.id, host: String(request.headers.host ?? '').slice(0, 100) }, 'request for an unknown host refused');
+    void replyError(request, reply, 'DESK421', unknownHostRefusal(request.headers.host), clock.now());
   });
 
   // Every answer names its request, and is counted by route and status (/metrics).
@@ -170,10 +187,9 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     reply.header('x-request-id', request.id);
     done();
   });
+  // (/api/* calls are counted by the relay, by their catalog endpoint.)
   app.addHook('onResponse', (request, reply, done) => {
-    // A relayed call is counted by its catalog endpoint, not the relay's one wildcard route.
-    const route = request.deskCall?.endpoint.path ?? request.routeOptions.url ?? '(unmatched)';
-    metrics.requests.inc({ route, status: String(reply.statusCode) });
+    metrics.countRequest(request.routeOptions.url ?? '(unmatched)', reply.statusCode);
     done();
   });
 
@@ -211,7 +227,11 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
     }
     return total;
   };
-  await app.register(async (api) => registerApiRelay(api, desk));
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  registerApiRelay(app, apiRelay);
   const { built } = await registerStaticWeb(app, desk, deps.webDir === undefined ? config.webDir : deps.webDir);
   // Rows a previous run left without an outcome (it stopped mid-call) are settled now.
   await reconciler.resumeAll();

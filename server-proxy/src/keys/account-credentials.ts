@@ -52,14 +52,15 @@ export class AccountCredentials {
     return { name: this.name, uid: this.uid, keyId: maskKeyId(this.#apiKey) };
   }
 
-  /** The ACCESS-* headers of spec 5 for one REST call (the caller adds locale, Content-Type). */
-  restAuthHeaders(req: Omit<RestSignInput, 'secret'>): Record<string, string> {
-    return {
-      'ACCESS-KEY': this.#apiKey,
-      'ACCESS-SIGN': signRest({ ...req, secret: this.#secret }),
-      'ACCESS-TIMESTAMP': req.timestamp,
-      'ACCESS-PASSPHRASE': this.#passphrase,
-    };
+  /**
+   * Adds the ACCESS-* headers of spec 5 for one REST call to `headers` (the caller adds
+   * locale, Content-Type): filled in place, as this runs on every relayed call.
+   */
+  addRestAuthHeaders(headers: Record<string, string>, req: Omit<RestSignInput, 'secret'>): void {
+    headers['ACCESS-KEY'] = this.#apiKey;
+    headers['ACCESS-SIGN'] = signRest({ timestamp: req.timestamp, method: req.method, path: req.path, query: req.query ?? '', body: req.body ?? '', secret: this.#secret });
+    headers['ACCESS-TIMESTAMP'] = req.timestamp;
+    headers['ACCESS-PASSPHRASE'] = this.#passphrase;
   }
 
   /** The upstream WebSocket login message (timestamp in seconds, upstream-facts "Signing"). */

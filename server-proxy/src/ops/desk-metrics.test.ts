@@ -18,4 +18,17 @@ describe('DeskMetrics', () => {
     expect(text).toContain('desk_ws_messages_dropped_total{socket="public"} 55');
     expect(text).toContain('desk_ws_messages_dropped_total{socket="private"} 2');
   });
+
+  it('counts answers by route and status, and times upstream calls by endpoint, as /metrics shows them', async () => {
+    const metrics = new DeskMetrics({ queueDepths: () => new Map() });
+    metrics.countRequest('/api/v3/account/settings', 200);
+    metrics.countRequest('/api/v3/account/settings', 200);
+    metrics.countRequest('/api/*', 401);
+    metrics.upstreamLatency.observe('/api/v3/account/settings', 0.003);
+    const text = await metrics.text();
+    expect(text).toContain('desk_http_requests_total{route="/api/v3/account/settings",status="200"} 2');
+    expect(text).toContain('desk_http_requests_total{route="/api/*",status="401"} 1');
+    expect(text).toContain('desk_upstream_latency_seconds_bucket{le="0.005",endpoint="/api/v3/account/settings"} 1');
+    expect(text).toContain('desk_upstream_latency_seconds_count{endpoint="/api/v3/account/settings"} 1');
+  });
 });

@@ -122,6 +122,18 @@ export function validateCall(
 /** A parameter that names an account by UID: uid, subUid, toUid, ... (not clientOid). */
 const UID_FIELD_RE = /(?:^|[a-z])uid$/i;
 
+/** Whether any key foreignUid would check appears in `v` (to the same depth). */
+function namesUid(v: unknown, depth: number): boolean {
+  if (depth > 8 || v === null || typeof v !== 'object') return false;
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
+    const child = (v as Record<string, unknown>)[key];
+    if (UID_FIELD_RE.test(key) && (typeof child === 'string' || typeof child === 'number')) return true;
+    if (namesUid(child, depth + 1)) return true;
+  }
+  return false;
+}
+
 /**
  * Every parameter naming a UID must name one of the user's allowed accounts (issue 16
  * item 4: a user limited to `main` read another account's data through `subUid`). The
@@ -131,6 +143,8 @@ const UID_FIELD_RE = /(?:^|[a-z])uid$/i;
  * only a UID of a desk account this user may not use is refused.
  */
 export function foreignUid(value: unknown, endpoint: Pick<EndpointDef, 'permission'>, session: Pick<Session, 'accounts'>, keyStore: Pick<KeyStore, 'get' | 'names'>): Refusal | null {
+  // Most calls name no UID at all: then there is nothing to check, and no sets to build.
+  if (!namesUid(value, 0)) return null;
   const uidOf = (name: string) => keyStore.get(name)?.uid ?? [];
   const allowed = new Set(session.accounts.flatMap(uidOf));
   const deskUids = new Set(keyStore.names().flatMap(uidOf));

@@ -21,6 +21,8 @@ export function hostNameOf(host: string): string {
  */
 export class HostPolicy {
   readonly #names = new Set<string>(LOOPBACK_NAMES);
+  /** The last Host header allowed, as sent: a browser sends the same one on every call, so the parse is skipped. */
+  #lastAllowed = '';
 
   constructor(listenHost: string, allowedOrigins: readonly string[], extraNames: readonly string[]) {
     if (ANY_ADDRESS.has(listenHost)) {
@@ -39,6 +41,15 @@ export class HostPolicy {
   }
 
   isAllowed(host: string | string[] | undefined): boolean {
-    return typeof host === 'string' && host !== '' && this.#names.has(hostNameOf(host));
+    if (typeof host !== 'string' || host === '') return false;
+    if (host === this.#lastAllowed) return true;
+    if (!this.#names.has(hostNameOf(host))) return false;
+    this.#lastAllowed = host;
+    return true;
   }
+}
+
+/** The DESK421 answer's params for a Host that is not the desk's: the header as sent, printable and bounded. */
+export function unknownHostRefusal(host: string | string[] | undefined): { detail: string } {
+  return { detail: String(host ?? '(none)').replace(/[^\x20-\x7e]/g, '?').slice(0, 100) };
 }

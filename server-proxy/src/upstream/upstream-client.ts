@@ -59,18 +59,33 @@ function reasonOf(err: unknown): string {
 }
 
 /**
- * Gathers one whole answer for send(). A dispatch handler rather than pool.request():
+ * Who is told the answer of relay(): one method each for the whole answer and for a call
+ * that got none. An object rather than callbacks, so the relay's per-call state can take
+ * the answer itself (no closure or promise per call on the proxy's hot path).
+ */
+export interface UpstreamSink {
+  onAnswer(status: number, contentType: string, body: Buffer): void;
+  /** `reason` is safe to show (UpstreamUnavailable). */
+  onNoAnswer(reason: string): void;
+}
+
+/**
+ * Gathers one whole answer for a sink. A dispatch handler rather than pool.request():
  * the answer is small JSON relayed as one buffer, so request()'s per-call stream,
- * async-resource and promise chain were pure overhead on the proxy's hot path.
+ * async-resource and promise chain were pure overhead on the proxy's hot path. A
+ * one-chunk answer (the usual case) is passed on as it came, without a copy.
  */
 class CollectResponse implements Dispatcher.DispatchHandler {
   #status = 0;
   #contentType = 'application/json';
-  readonly #chunks: Buffer[] = [];
+  #first: Buffer | undefined;
+  #more: Buffer[] | undefined;
 
   constructor(
-    private readonly resolve: (res: UpstreamResponse) => void,
-    private readonly reject: (err: Error) => void,
+    private readonly sink: UpstreamSink,
+    private readonly path: string,
+    private readonly started: number,
+    private readonly observe: UpstreamOptions['observe'],
   ) {}
 
   // undici takes a handler without onRequestStart for one of its older shape.
@@ -83,16 +98,43 @@ class CollectResponse implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.#chunks.push(chunk);
+    if (this.#first === undefined) this.#first = chunk;
+    else (this.#more ??= [this.#first]).push(chunk);
   }
 
   onResponseEnd(): void {
-    const chunks = this.#chunks;
-    this.resolve({ status: this.#status, contentType: this.#contentType, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
+    const ended = this.observe ? performance.now() : 0;
+    const body = this.#more ? Buffer.concat(this.#more) : (this.#first ?? EMPTY);
+    this.sink.onAnswer(this.#status, this.#contentType, body);
+    // Counted once the answer is on its way, timed to when it came.
+    this.observe?.(this.path, (ended - this.started) / 1000);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
-    this.reject(err);
+    this.noAnswer(err);
+  }
+
+  noAnswer(err: unknown): void {
+    this.observe?.(this.path, (performance.now() - this.started) / 1000);
+    this.sink.onNoAnswer(reasonOf(err));
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** A sink that settles a promise (send()). */
+class PromiseSink implements UpstreamSink {
+  constructor(
+    private readonly resolve: (res: UpstreamResponse) => void,
+    private readonly reject: (err: Error) => void,
+  ) {}
+
+  onAnswer(status: number, contentType: string, body: Buffer): void {
+    this.resolve({ status, contentType, body });
+  }
+
+  onNoAnswer(reason: string): void {
+    this.reject(new UpstreamUnavailable(reason));
   }
 }
 
@@ -122,6 +164,11 @@ export class UpstreamClient {
   }
 
   send(req: UpstreamRequest): Promise<UpstreamResponse> {
+    return new Promise<UpstreamResponse>((resolve, reject) => this.relay(req, new PromiseSink(resolve, reject)));
+  }
+
+  /** send() for a caller that takes the answer itself: the sink is told exactly once. */
+  relay(req: UpstreamRequest, sink: UpstreamSink): void {
     const path = this.prefix + req.path;
     // One headers object, filled in place (this runs on every relayed call).
     const headers: Record<string, string> = Object.assign({}, this.options.extraHeaders);
@@ -129,24 +176,15 @@ export class UpstreamClient {
     headers.locale = req.locale;
     if (req.account) {
       const timestamp = String(this.clock.now());
-      Object.assign(headers, req.account.restAuthHeaders({ timestamp, method: req.method, path, query: req.query, body: req.body }));
+      req.account.addRestAuthHeaders(headers, { timestamp, method: req.method, path, query: req.query, body: req.body });
     }
-    const observe = this.options.observe;
-    if (observe) {
-      const started = performance.now();
-      const done = () => observe(req.path, (performance.now() - started) / 1000);
-      return this.dispatch(req, path, headers).finally(done);
+    const handler = new CollectResponse(sink, req.path, this.options.observe ? performance.now() : 0, this.options.observe);
+    try {
+      this.pool.dispatch({ method: req.method, path: req.query ? `${path}?${req.query}` : path, headers, body: req.method === 'GET' ? null : req.body }, handler);
+    } catch (err) {
+      // A request undici refuses outright (a closed pool, a header it will not send) never left.
+      handler.noAnswer(err);
     }
-    return this.dispatch(req, path, headers);
-  }
-
-  private dispatch(req: UpstreamRequest, path: string, headers: Record<string, string>): Promise<UpstreamResponse> {
-    return new Promise<UpstreamResponse>((resolve, reject) => {
-      this.pool.dispatch(
-        { method: req.method, path: req.query ? `${path}?${req.query}` : path, headers, body: req.method === 'GET' ? null : req.body },
-        new CollectResponse(resolve, (err) => reject(new UpstreamUnavailable(reasonOf(err)))),
-      );
-    });
   }
 
   close(): Promise<void> {
