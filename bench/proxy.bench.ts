@@ -1,5 +1,6 @@
-// bench proxy: REST relay overhead (BENCHMARKS.md "proxy", issue 5). Four paths in the
-// same run, to the same small private JSON answer of the simulator (GET /api/v3/account/settings):
+// bench proxy: REST relay overhead (BENCHMARKS.md "proxy", issue 5). (Over 400 lines: the
+// five paths' servers live here, so each runs the same options in its own process.) Five
+// paths in the same run, to the same small private JSON answer of the simulator (GET /api/v3/account/settings):
 //   direct    the simulator itself (requests pre-signed, as a client holding the key would);
 //   ours      server-proxy, doing all its policy work: session, account, catalog, role,
 //             schema validation, shaping, signing, keep-alive relay;
@@ -7,9 +8,10 @@
 //             throwaway cluster) and the exchange's rate budget shared through it, so each
 //             call also holds a slot of desk_rate_slots (claimed in blocks, released in
 //             batches); "oursPg over ours" is what the shared rate check adds (target
-//             <= +300 µs p50, >= 0.8x the req/s). With an archive store, oursPg also runs
-//             the archive's sync, which ours does not: a pass at start (~1.3 s of CPU,
-//             in the warm-up round) and one a minute (~0.15 s) into a measured round;
+//             <= +300 µs p50, >= 0.8x the req/s). Like ours, it has no archive: the
+//             archive's sync (a pass at start, ~1.3 s of CPU, then one a minute, ~0.15 s)
+//             is background work off the request path, and when only oursPg ran it, the
+//             comparison charged it to PostgreSQL;
 //   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders);
 //   floor     a bare node:http server + undici Pool (dispatch, no response stream) that only
 //             signs: no framework, no policy.
@@ -99,7 +101,7 @@ async function serveOurs(upstreamUrl: string, databaseUrl?: string): Promise<voi
     auditStore: new AuditStore(storage ? storage.db('audit') : await memoryStore('audit')),
     userStore,
     webDir: null,
-    ...(storage ? { sessionDb: usersDb, jobDb: storage.db('jobs'), archiveDb: storage.db('archive') } : {}),
+    ...(storage ? { sessionDb: usersDb, jobDb: storage.db('jobs') } : {}),
     ...(sharedBudget ? { sharedBudget } : {}),
   });
   const session = await desk.ctx.sessions.create({ user: 'bench', role: 'trader', accounts: ['main'] });
