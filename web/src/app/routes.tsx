@@ -1,6 +1,6 @@
 // The desk's screens. Each is lazy-loaded so the initial bundle holds only the shell
 // (target: whole app under 250 KB gzipped, issue 6).
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface DeskRoute {
   path: string;
@@ -22,14 +22,34 @@ export const routes: readonly DeskRoute[] = [
   { path: '/settings', label: 'Settings', permission: 'account.read', screen: lazy(() => import('@web/features/settings/settings-page')) },
 ];
 
+// The trade screen's panels from other features, fetched when their tab is first opened
+// (open orders is the tab shown first): the trade page's first load stays under its
+// 250 KB budget with the chart's library (issue 18). Each has its own Suspense boundary,
+// so loading one never blanks the screen around it.
+const PositionsPanel = lazy(() => import('@web/features/account/positions-table').then((m) => ({ default: () => <m.PositionsTable compact /> })));
+const HistoryPanel = lazy(() => import('@web/features/history/history-page').then((m) => ({ default: m.HistoryList })));
+const panelLoading = <p className="py-2 text-xs text-muted">Loading…</p>;
+
 /** The trade screen with the account's positions, order history and fills under its chart: the app composes the features. */
 async function tradeScreen() {
-  const [{ TradePage }, { PositionsTable }, { HistoryList }] = await Promise.all([
-    import('@web/features/trade/trade-page'),
-    import('@web/features/account/positions-table'),
-    import('@web/features/history/history-page'),
-  ]);
-  const panels = { positions: <PositionsTable compact />, history: <HistoryList list="orders" />, fills: <HistoryList list="fills" /> };
+  const { TradePage } = await import('@web/features/trade/trade-page');
+  const panels = {
+    positions: (
+      <Suspense fallback={panelLoading}>
+        <PositionsPanel />
+      </Suspense>
+    ),
+    history: (
+      <Suspense fallback={panelLoading}>
+        <HistoryPanel list="orders" />
+      </Suspense>
+    ),
+    fills: (
+      <Suspense fallback={panelLoading}>
+        <HistoryPanel list="fills" />
+      </Suspense>
+    ),
+  };
   return { default: () => <TradePage panels={panels} /> };
 }
 
