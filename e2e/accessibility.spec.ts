@@ -1,8 +1,8 @@
 // Issue 19 done-when: axe-core finds no serious or critical violation on any screen, at
 // 1280×720 and at 390×844, in both themes. Each screen is checked whole in the dark theme,
 // then, switched to light in place, for contrast only: the theme changes colours, nothing else.
-// It runs in the live-dialect pass only (playwright.config.ts livePassOnly): the passes run
-// side by side, and the screens are the same app in both dialects.
+// It runs in the side pass only (playwright.config.ts sidePass), beside the broker job's
+// waiting; the screens are the same app in both dialects.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

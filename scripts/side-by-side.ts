@@ -5,7 +5,7 @@
 //   cores together they take about as long as the longest (lint).
 // - `npm run test:e2e`: the browser suite's three passes (playwright.config.ts says which
 //   journeys each runs): seed, live (the live dialect) and side (the broker job, which
-//   mostly waits). Each pass has its own stack on its own ports (e2e/global-setup.ts keys
+//   mostly waits, and the axe checks). Each pass has its own stack on its own ports (e2e/global-setup.ts keys
 //   everything by E2E_PORT), so they share nothing but the machine. Much of a pass is
 //   waiting (the broker job alone waits 100 s on the exchange's 10 requests/s), so the
 //   passes take about as long as the longest, which keeps `npm test` inside its
