@@ -39,38 +39,39 @@ afterEach(() => {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/**
+ * The server's data changes while a watched query's first fetch is in flight, and
+ * `refresh` is asked then; every fetch is answered in turn until none is left.
+ */
+async function changeDuringFirstFetch(refresh: (client: QueryClient) => Promise<void>) {
+  const read = serverRead();
+  const { client, off } = watched(read);
+  await settle();
+  const callsBeforeChange = read.calls;
+  read.set('after');
+  const refreshed = refresh(client);
+  await settle();
+  read.releaseAll();
+  await refreshed;
+  await settle();
+  read.releaseAll();
+  await settle();
+  off();
+  return { read, client, callsBeforeChange };
+}
+
 describe('refetchAfterChange', () => {
   it('starts a first fetch again when the change lands while it is in flight', async () => {
-    const read = serverRead();
-    const { client, off } = watched(read);
-    await settle();
-    expect(read.calls).toBe(1); // the first fetch asked while the server still held 'before'
-    read.set('after');
-    const refreshed = refetchAfterChange(client, { queryKey: ['history'] });
-    await settle();
-    read.releaseAll();
-    await refreshed;
-    await settle();
-    read.releaseAll();
-    await settle();
+    const { read, client, callsBeforeChange } = await changeDuringFirstFetch((c) => refetchAfterChange(c, { queryKey: ['history'] }));
+    expect(callsBeforeChange).toBe(1); // the first fetch asked while the server still held 'before'
     expect(read.calls).toBe(2);
     expect(client.getQueryData(['history'])).toBe('after');
-    off();
   });
 
   it('shows why: invalidateQueries alone keeps the first answer, asked before the change', async () => {
-    const read = serverRead();
-    const { client, off } = watched(read);
-    await settle();
-    read.set('after');
-    const invalidated = client.invalidateQueries({ queryKey: ['history'] });
-    await settle();
-    read.releaseAll();
-    await invalidated;
-    await settle();
+    const { read, client } = await changeDuringFirstFetch((c) => c.invalidateQueries({ queryKey: ['history'] }));
     expect(read.calls).toBe(1);
     expect(client.getQueryData(['history'])).toBe('before');
-    off();
   });
 
   it('refetches a query that already has data, once', async () => {
