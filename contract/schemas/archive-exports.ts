@@ -13,8 +13,12 @@ export const archiveExportRequestSchema = z
   .superRefine(rangeInOrder);
 export type ArchiveExportRequest = z.input<typeof archiveExportRequestSchema>;
 
-/** running: being built; done: the file can be downloaded; canceled: stopped by its user, its file deleted. */
-export const archiveExportStates = ['running', 'done', 'canceled'] as const;
+/**
+ * running: being built; done: the file can be downloaded; canceled: stopped by its user,
+ * its file deleted; failed: given up after repeated errors (its `error` says which), what
+ * it wrote kept, so a retry goes on after the last chunk.
+ */
+export const archiveExportStates = ['running', 'done', 'canceled', 'failed'] as const;
 export type ArchiveExportState = (typeof archiveExportStates)[number];
 
 /** One export job as the screens list it. */
@@ -31,6 +35,8 @@ export const archiveExportSchema = z.object({
   /** Rows written so far, of the rows the range held when the job (re)started. */
   rows: z.number(),
   total: z.number(),
+  /** Why a failed export stopped (null in every other state). */
+  error: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

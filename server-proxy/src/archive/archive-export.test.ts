@@ -9,7 +9,7 @@ import { FakeUpstream } from '../test-support/fake-upstream';
 import { storageEngines } from '../test-support/storage-engines';
 import { testDesk, type TestDesk } from '../test-support/test-desk';
 import { ArchiveStore, type ArchivedRow } from './archive-store';
-import { EXPORT_PAGE_ROWS, ExportRunner } from './export-runner';
+import { EXPORT_ATTEMPTS, EXPORT_PAGE_ROWS, ExportRunner } from './export-runner';
 import { ExportStore } from './export-store';
 
 let upstream: FakeUpstream;
@@ -102,7 +102,9 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
         return archive.csvPage(...args);
       },
     };
-    await new ExportRunner({ exports, archive: dying, clock: systemClock, owner: 'proxy-a', leaseMs: 2_000 }).kick(id);
+    const runnerA = new ExportRunner({ exports, archive: dying, clock: systemClock, owner: 'proxy-a', leaseMs: 2_000 });
+    await runnerA.kick(id);
+    runnerA.close(); // killed: no retry from A
     expect(await exports.get(id)).toMatchObject({ state: 'running', rows: EXPORT_PAGE_ROWS, total: 2_500 });
 
     // Proxy B on the same database finishes it once A's lease has run out, continuing after
@@ -130,7 +132,9 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
     let pages = 0;
     const onePage = { count: archive.count.bind(archive), csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => (++pages > 1 ? Promise.reject(new Error('stopped')) : archive.csvPage(...args)) };
-    await new ExportRunner({ exports, archive: onePage, clock: systemClock, owner: 'proxy-a', leaseMs: 60_000 }).kick(id);
+    const runnerA = new ExportRunner({ exports, archive: onePage, clock: systemClock, owner: 'proxy-a', leaseMs: 60_000 });
+    await runnerA.kick(id);
+    runnerA.close();
     expect(await exports.get(id)).toMatchObject({ state: 'running', rows: EXPORT_PAGE_ROWS });
     const cancel = (headers: Record<string, string>, which = id) => d.app.inject({ method: 'POST', url: `/archive/exports/${which}/cancel`, headers });
     const refusal = async (r: Awaited<ReturnType<typeof cancel>>) => ({ status: r.statusCode, msg: r.json<{ msg: string }>().msg });
@@ -154,13 +158,110 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     expect(await exports.runnable()).toEqual([]);
     expect((await list(d, trader.cookie)).map((j) => [j.id, j.state])).toEqual([[id, 'canceled']]);
     expect(await refusal(await download(d, trader.cookie, id))).toEqual({ status: 400, msg: 'export: it was canceled; its file was deleted' });
-    expect(await refusal(await cancel(trader.headers))).toEqual({ status: 400, msg: 'export: it is canceled already; only a running export can be canceled' });
+    expect(await refusal(await cancel(trader.headers))).toEqual({ status: 400, msg: 'export: it is canceled already; only a running or failed export can be canceled' });
 
     // A finished export is not canceled: its file stays.
     const done = (await start(d, trader.headers, { feed: 'fills', ref: '2000003' })).json<{ data: ArchiveExport }>().data;
     await untilDone(d, trader.cookie, done.id);
-    expect(await refusal(await cancel(trader.headers, done.id))).toEqual({ status: 400, msg: 'export: it is done already; only a running export can be canceled' });
+    expect(await refusal(await cancel(trader.headers, done.id))).toEqual({ status: 400, msg: 'export: it is done already; only a running or failed export can be canceled' });
     expect((await download(d, trader.cookie, done.id)).statusCode).toBe(200);
+  });
+
+  it('tries a failing export again by itself, gives it up as failed after repeated errors, and a retry goes on after its last chunk', async () => {
+    const s = await storage();
+    const archive = new ArchiveStore(s.db('archive'));
+    await archive.put('fills', 'main', fills(2_500), t0);
+    const d = await desk(s);
+    const trader = await d.signIn('trader', ['main']);
+    const exports = new ExportStore(s.db('archive'));
+    const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
+    // The first page reads; then every read fails, as a database gone away would.
+    let reads = 0;
+    let failing = true;
+    const flaky = {
+      count: archive.count.bind(archive),
+      csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => {
+        if (++reads > 1 && failing) throw new Error('SQLITE_IOERR: disk I/O error');
+        return archive.csvPage(...args);
+      },
+    };
+    const runner = new ExportRunner({ exports, archive: flaky, clock: systemClock, owner: 'embedded', leaseMs: 60_000, backoffMs: () => 5 });
+    const untilState = async (state: string) => {
+      for (const end = Date.now() + 5_000; (await exports.get(id))?.state !== state; ) {
+        if (Date.now() > end) throw new Error(`export ${id} is ${JSON.stringify(await exports.get(id))}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await runner.kick(id);
+    await untilState('failed');
+    runner.close();
+    // Tried EXPORT_ATTEMPTS times with no restart, then given up with the reason, the first chunk kept.
+    expect(reads).toBe(1 + EXPORT_ATTEMPTS);
+    const failed = (await list(d, trader.cookie)).find((j) => j.id === id);
+    expect(failed).toMatchObject({ state: 'failed', rows: EXPORT_PAGE_ROWS, error: `stopped after ${EXPORT_ATTEMPTS} failed attempts: SQLITE_IOERR: disk I/O error` });
+    expect(await exports.runnable()).toEqual([]);
+    const refused = await download(d, trader.cookie, id);
+    expect(refused.json<{ msg: string }>().msg).toBe(`export: it failed at 1000 of 2500 rows (stopped after ${EXPORT_ATTEMPTS} failed attempts: SQLITE_IOERR: disk I/O error); retry it to go on`);
+
+    // Only its user, from the desk, may retry it; then the desk's runner finishes the file, no row twice.
+    const retry = (headers: Record<string, string>) => d.app.inject({ method: 'POST', url: `/archive/exports/${id}/retry`, headers });
+    const other = await d.signIn('trader', ['main'], 'trader-2');
+    expect((await retry(other.headers)).json<{ msg: string }>().msg).toBe('export: no such export of yours');
+    expect((await retry({ ...trader.headers, 'x-desk-csrf': 'wrong' })).statusCode).toBe(403);
+    failing = false;
+    const retried = await retry(trader.headers);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<{ data: ArchiveExport }>().data).toMatchObject({ id, state: 'running', error: null });
+    expect(await untilDone(d, trader.cookie, id)).toMatchObject({ rows: 2_500, error: null });
+    const streamed = await d.app.inject({ method: 'GET', url: '/archive/fills.csv?account=main', headers: { cookie: trader.cookie } });
+    expect((await download(d, trader.cookie, id)).body).toBe(streamed.body);
+    expect((await retry(trader.headers)).json<{ msg: string }>().msg).toBe('export: it is done; only a failed export can be retried');
+  });
+
+  it('pushes the list as it moves: the new export, its progress and its end, over server-sent events', async () => {
+    const s = await storage();
+    await new ArchiveStore(s.db('archive')).put('fills', 'main', fills(2_500), t0);
+    const d = await desk(s);
+    const trader = await d.signIn('trader', ['main']);
+    await d.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = d.app.server.address() as { port: number };
+    const abort = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/archive/exports/events?account=main`, { headers: { cookie: trader.cookie }, signal: abort.signal });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const events: ArchiveExport[][] = [];
+    let buffered = '';
+    /** Reads events until one satisfies `done`. */
+    const until = async (done: (list: ArchiveExport[]) => boolean) => {
+      for (;;) {
+        const at = buffered.indexOf('\n\n');
+        if (at >= 0) {
+          const frame = buffered.slice(0, at);
+          buffered = buffered.slice(at + 2);
+          if (!frame.startsWith('data: ')) continue;
+          const list = JSON.parse(frame.slice(6)) as ArchiveExport[];
+          events.push(list);
+          if (done(list)) return list;
+          continue;
+        }
+        const { value, done: ended } = await reader.read();
+        if (ended) throw new Error(`stream ended after ${JSON.stringify(events)}`);
+        buffered += value;
+      }
+    };
+    expect(await until(() => true)).toEqual([]);
+    const created = (await start(d, trader.headers, { feed: 'fills', account: 'main' })).json<{ data: ArchiveExport }>().data;
+    const done = await until((list) => list[0]?.state === 'done');
+    abort.abort();
+    expect(done).toEqual([expect.objectContaining({ id: created.id, rows: 2_500, total: 2_500, error: null })]);
+    // Every event was the list as the GET answers it; rows only grew.
+    const rows = events.slice(1).map((list) => list[0]!.rows);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    // Not another user's list, nor an account they may not read.
+    const other = await d.signIn('trader', ['sub'], 'trader-2');
+    const refused = await fetch(`http://127.0.0.1:${port}/archive/exports/events?account=main`, { headers: { cookie: other.cookie } });
+    expect(refused.status).toBe(403);
+    await refused.text();
   });
 
   it("keeps a user's newest exports of an account, deleting older finished ones with their files", async () => {

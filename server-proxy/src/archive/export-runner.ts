@@ -3,7 +3,9 @@
 // progress (export-store.ts). The lines are the streamed .csv route's (ArchiveStore.csvPage).
 // A job left running by a proxy that stopped is taken up at the next start, or, with other
 // proxies on the database, by whichever claims it once its lease has run out; it goes on
-// after the last chunk written.
+// after the last chunk written. A run that fails is tried again after a backoff
+// (LeasedRunner); after EXPORT_ATTEMPTS failures in a row the export is given up as
+// failed, with the error on its line, and its user can retry it.
 import type { Logger } from 'pino';
 import { archiveCsvHeader } from '@contract/schemas/archive';
 import type { Clock } from '@contract/core/clock';
@@ -13,6 +15,8 @@ import { LeasedRunner } from '../core/leased-runner';
 
 /** Rows per chunk: the archive's read page (bounded memory, one transaction a page). */
 export const EXPORT_PAGE_ROWS = 1_000;
+/** Runs that may fail in a row (about 15 s of backoff) before an export is given up. */
+export const EXPORT_ATTEMPTS = 5;
 
 export interface ExportRunnerDeps {
   exports: ExportStore;
@@ -23,11 +27,22 @@ export interface ExportRunnerDeps {
   owner: string;
   /** How long a claim holds an export (the jobs' lease). */
   leaseMs: number;
+  /** The wait before retry n of a failed run (tests shorten it). */
+  backoffMs?: (attempt: number) => number;
 }
 
 export class ExportRunner extends LeasedRunner {
   constructor(private readonly deps: ExportRunnerDeps) {
-    super('export', deps.logger);
+    super('export', deps.logger, deps.backoffMs);
+  }
+
+  protected override async failed(id: number, attempts: number, message: string): Promise<boolean> {
+    if (attempts < EXPORT_ATTEMPTS) return true;
+    const { exports, owner, clock } = this.deps;
+    const given = await exports.fail(id, owner, `stopped after ${attempts} failed attempts: ${message}`, clock.now());
+    if (given) this.emit('progress', id);
+    // Not given up (another proxy holds it, or it was canceled meanwhile): nothing more to do here.
+    return false;
   }
 
   protected runnable(): Promise<number[]> {

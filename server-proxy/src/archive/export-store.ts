@@ -36,6 +36,7 @@ const exportDbRow = z.object({
   rows_done: z.number(),
   rows_total: z.number(),
   after: z.string().nullable(),
+  error: z.string().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -54,6 +55,7 @@ function toExport(raw: unknown): ExportRecord {
     state: r.state,
     rows: r.rows_done,
     total: r.rows_total,
+    error: r.error,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     range: { from: r.from_ms ?? undefined, to: r.to_ms ?? undefined, ref: r.ref ?? undefined },
@@ -83,6 +85,7 @@ export class ExportStore {
         rows_done: 0,
         rows_total: job.total,
         after: null,
+        error: null,
         created_at: now,
         updated_at: now,
       })
@@ -145,13 +148,28 @@ export class ExportStore {
   }
 
   /**
-   * Stops a running export of the user's and deletes what it wrote, in one transaction.
-   * False when it is not theirs or no longer running. A runner building it stops at its
+   * Gives a running export up, saying why, while `owner` holds it: its chunks stay, so a
+   * retry goes on after the last one. False when another proxy holds it or it is no longer running.
+   */
+  async fail(id: number, owner: string, error: string, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('archive_exports').set({ state: 'failed', error, updated_at: now }).where('id', '=', id).where('lease_owner', '=', owner).where('state', '=', 'running').executeTakeFirst();
+    return changed(result) === 1;
+  }
+
+  /** Sets a failed export of the user's running again (it goes on after its last chunk). False when it is not theirs or not failed. */
+  async retry(id: number, user: string, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('archive_exports').set({ state: 'running', error: null, updated_at: now }).where('id', '=', id).where('user', '=', user).where('state', '=', 'failed').executeTakeFirst();
+    return changed(result) === 1;
+  }
+
+  /**
+   * Stops a running or failed export of the user's and deletes what it wrote, in one
+   * transaction. False when it is not theirs or already finished. A runner building it stops at its
    * next chunk: append() writes only to a running export.
    */
   async cancel(id: number, user: string, now: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('archive_exports').set({ state: 'canceled', after: null, updated_at: now }).where('id', '=', id).where('user', '=', user).where('state', '=', 'running').executeTakeFirst();
+      const result = await trx.updateTable('archive_exports').set({ state: 'canceled', after: null, error: null, updated_at: now }).where('id', '=', id).where('user', '=', user).where('state', 'in', ['running', 'failed']).executeTakeFirst();
       if (changed(result) !== 1) return false;
       await trx.deleteFrom('archive_export_chunks').where('export_id', '=', id).execute();
       return true;
@@ -187,6 +205,6 @@ export class ExportStore {
   private exports() {
     return this.db
       .selectFrom('archive_exports')
-      .select(['id', 'account', 'user', 'feed', 'from_ms', 'to_ms', 'ref', 'state', 'rows_done', 'rows_total', 'after', 'created_at', 'updated_at']);
+      .select(['id', 'account', 'user', 'feed', 'from_ms', 'to_ms', 'ref', 'state', 'rows_done', 'rows_total', 'after', 'error', 'created_at', 'updated_at']);
   }
 }

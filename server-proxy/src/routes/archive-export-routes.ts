@@ -1,8 +1,10 @@
 // CSV exports of the archive run as jobs (issue 20 item 4, issue 21):
 //   POST /archive/exports                { feed, account?, from?, to?, ref? }  start one (201)
 //   GET  /archive/exports?account=       the user's exports of the account, newest first
+//   GET  /archive/exports/events?account= the same list, pushed as server-sent events when one moves
 //   GET  /archive/exports/<id>/csv       the finished file
-//   POST /archive/exports/<id>/cancel    stop a running one; what it wrote is deleted
+//   POST /archive/exports/<id>/cancel    stop a running or failed one; what it wrote is deleted
+//   POST /archive/exports/<id>/retry     go on with a failed one after its last chunk
 // Each is checked as the feed's archive read is (archive-access.ts); starting or canceling
 // one is a change, so it also needs the desk's Origin and CSRF token. An export is its user's: no
 // one else sees or downloads it, even on the same account.
@@ -13,6 +15,8 @@ import { archiveRangeFields } from '@contract/schemas/archive';
 import { archiveExportRequestSchema } from '@contract/schemas/archive-exports';
 import { check } from '@contract/core/validation';
 import { sessionOf } from '../auth/authenticate';
+import type { Session } from '../auth/session-store';
+import { streamProgress } from '../http/progress-stream';
 import { roleMay } from '../auth/roles';
 import { replyError, successEnvelope } from '../http/error-reply';
 import { parseJsonBody } from '../policy/json-shape';
@@ -25,6 +29,7 @@ import type { DeskContext } from './desk-context';
 
 /** How many exports the list shows, and a user keeps per account: older finished files are deleted. */
 const LIST_LIMIT = 20;
+const PUSH_EVERY_MS = 250;
 
 const listQuery = z.strictObject({ account: archiveRangeFields.account });
 const idParam = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be an export number').transform(Number) });
@@ -54,19 +59,45 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
     const pruned = await deps.exports.prune(account.name, session.user, LIST_LIMIT);
     ctx.logger.info({ user: session.user, account: account.name, export: id, feed, ...range, total, pruned }, 'archive export created');
     void deps.runner.kick(id);
+    deps.runner.emit('progress', id);
     return reply.code(201).send(successEnvelope(summaryOfExport((await deps.exports.get(id))!), now()));
   });
+
+  /** The user's exports of the account that their role may read now (a role changed since one began). */
+  const shownExports = async (session: Session, account: string) =>
+    (await deps.exports.list(account, session.user, LIST_LIMIT)).filter((e) => roleMay(session.role, feedDefs[e.feed].permission)).map(summaryOfExport);
 
   app.get('/archive/exports', async (request, reply) => {
     const q = check(listQuery, request.query ?? {});
     if (!q.ok) return refuse(request, reply, q.field, q.message);
     const admitted = await admitArchive(ctx, request, reply, [], q.data.account);
     if (!admitted) return reply;
-    const { session, account } = admitted;
-    // Only the feeds the role may read now (a role changed since the export began).
-    const shown = (await deps.exports.list(account.name, session.user, LIST_LIMIT)).filter((e) => roleMay(session.role, feedDefs[e.feed].permission));
     reply.header('cache-control', 'no-store');
-    return successEnvelope(shown.map(summaryOfExport), now());
+    return successEnvelope(await shownExports(admitted.session, admitted.account.name), now());
+  });
+
+  // The list again whenever one of its exports moves (at most 4 a second), so the screens
+  // follow a build without asking every second.
+  app.get('/archive/exports/events', async (request, reply) => {
+    const q = check(listQuery, request.query ?? {});
+    if (!q.ok) return refuse(request, reply, q.field, q.message);
+    const admitted = await admitArchive(ctx, request, reply, [], q.data.account);
+    if (!admitted) return reply;
+    const { session, account } = admitted;
+    let listed = new Set<number>();
+    streamProgress(request, reply, {
+      runner: deps.runner,
+      // A new export of the user's is not listed yet: any id above the newest listed may be it.
+      concerns: (id) => listed.has(id) || id > Math.max(0, ...listed),
+      snapshot: async () => {
+        const shown = await shownExports(session, account.name);
+        listed = new Set(shown.map((e) => e.id));
+        return shown;
+      },
+      everyMs: PUSH_EVERY_MS,
+      logger: ctx.logger,
+      about: { user: session.user, account: account.name, exports: 'list' },
+    });
   });
 
   /**
@@ -87,9 +118,23 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
     if (!job) return reply;
     if (!(await deps.exports.cancel(job.id, job.user, now()))) {
       const state = (await deps.exports.get(job.id))?.state;
-      return refuse(request, reply, 'export', `it is ${state === 'done' ? 'done already' : 'canceled already'}; only a running export can be canceled`);
+      return refuse(request, reply, 'export', `it is ${state === 'done' ? 'done already' : 'canceled already'}; only a running or failed export can be canceled`);
     }
     ctx.logger.info({ user: job.user, account: job.account, export: job.id, feed: job.feed, rows: job.rows }, 'archive export canceled');
+    deps.runner.emit('progress', job.id);
+    return successEnvelope(summaryOfExport((await deps.exports.get(job.id))!), now());
+  });
+
+  app.post('/archive/exports/:id/retry', async (request, reply) => {
+    const job = await ownExport(request, reply, true);
+    if (!job) return reply;
+    if (!(await deps.exports.retry(job.id, job.user, now()))) {
+      const state = (await deps.exports.get(job.id))?.state ?? job.state;
+      return refuse(request, reply, 'export', `it is ${state === 'running' ? 'being built' : state}; only a failed export can be retried`);
+    }
+    ctx.logger.info({ user: job.user, account: job.account, export: job.id, feed: job.feed, rows: job.rows, error: job.error }, 'archive export retried');
+    void deps.runner.kick(job.id);
+    deps.runner.emit('progress', job.id);
     return successEnvelope(summaryOfExport((await deps.exports.get(job.id))!), now());
   });
 
@@ -97,6 +142,7 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
     const job = await ownExport(request, reply, false);
     if (!job) return reply;
     if (job.state === 'canceled') return refuse(request, reply, 'export', 'it was canceled; its file was deleted');
+    if (job.state === 'failed') return refuse(request, reply, 'export', `it failed at ${job.rows} of ${job.total} rows (${job.error ?? 'no reason recorded'}); retry it to go on`);
     if (job.state !== 'done') return refuse(request, reply, 'export', `not done yet: ${job.rows} of ${job.total} rows written; download it when it is done`);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

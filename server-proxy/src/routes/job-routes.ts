@@ -13,11 +13,11 @@ import { replyError, successEnvelope } from '../http/error-reply';
 import { resolveAccount } from '../policy/call-policy';
 import { parseJsonBody } from '../policy/json-shape';
 import { jobResultsCsv } from '../jobs/job-csv';
+import { streamProgress } from '../http/progress-stream';
 import type { JobStore, JobRecord } from '../jobs/job-store';
 import type { JobRunner } from '../jobs/job-runner';
 
 const idParam = z.object({ id: z.string().regex(/^\d{1,12}$/, 'must be a job number').transform(Number) });
-const HEARTBEAT_MS = 15_000;
 const PUSH_EVERY_MS = 250;
 
 export interface JobDeps {
@@ -150,33 +150,16 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
   app.get('/jobs/:id/events', { preHandler: reads.preHandler }, async (request, reply) => {
     const job = await jobFor(request, reply, reads.session(request));
     if (!job) return reply;
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    let last = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const push = () => {
-      timer = undefined;
-      last = Date.now();
-      deps.store
-        .get(job.id)
-        .then(async (current) => {
-          if (current && !res.destroyed) res.write(`data: ${JSON.stringify(await summaryOf(current, deps, now()))}\n\n`);
-        })
-        .catch((err: unknown) => ctx.logger.warn({ job: job.id, err: err instanceof Error ? err.message : String(err) }, 'job summary not pushed; the next change tries again'));
-    };
-    const onProgress = (id: number) => {
-      if (id !== job.id || timer) return;
-      const wait = Math.max(0, PUSH_EVERY_MS - (Date.now() - last));
-      timer = setTimeout(push, wait);
-    };
-    const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    deps.runner.on('progress', onProgress);
-    push();
-    request.raw.on('close', () => {
-      clearInterval(beat);
-      if (timer) clearTimeout(timer);
-      deps.runner.off('progress', onProgress);
+    streamProgress(request, reply, {
+      runner: deps.runner,
+      concerns: (id) => id === job.id,
+      snapshot: async () => {
+        const current = await deps.store.get(job.id);
+        return current && summaryOf(current, deps, now());
+      },
+      everyMs: PUSH_EVERY_MS,
+      logger: ctx.logger,
+      about: { job: job.id },
     });
   });
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ArchiveExport } from '@contract/schemas/archive-exports';
 import { isApiError } from '@web/lib/api/api-error';
 import type { ApiFetch, ApiRequest } from '@web/lib/api/api-fetch';
-import { cancelArchiveExport, exportProgressText, exportRangeText, exportsStillRunning, startArchiveExport } from '@web/lib/api/archive-exports-client';
+import { archiveExportEventsUrl, cancelArchiveExport, exportProgressText, exportRangeText, exportsStillRunning, parsePushedExports, retryArchiveExport, startArchiveExport } from '@web/lib/api/archive-exports-client';
 import { ArchiveExportList } from './archive-export-jobs';
 
 const job = (over: Partial<ArchiveExport>): ArchiveExport => ({
@@ -17,6 +17,7 @@ const job = (over: Partial<ArchiveExport>): ArchiveExport => ({
   state: 'running',
   rows: 1_000,
   total: 2_500,
+  error: null,
   createdAt: 0,
   updatedAt: 0,
   ...over,
@@ -29,6 +30,7 @@ describe('background archive exports', () => {
     expect(exportProgressText(job({}))).toBe('1,000 of 2,500 rows written');
     expect(exportProgressText(job({ state: 'done', rows: 2_500 }))).toBe('2,500 rows');
     expect(exportProgressText(job({ state: 'canceled' }))).toBe('stopped at 1,000 of 2,500 rows; file deleted');
+    expect(exportProgressText(job({ state: 'failed', error: 'stopped after 5 failed attempts: disk I/O error' }))).toBe('stopped at 1,000 of 2,500 rows: stopped after 5 failed attempts: disk I/O error');
   });
 
   it('keeps refreshing only while one is being built', () => {
@@ -37,15 +39,37 @@ describe('background archive exports', () => {
     expect(exportsStillRunning([job({ state: 'done' }), job({ id: 8 })])).toBe(true);
   });
 
-  it('offers the file only when done, with progress and Cancel while building', () => {
-    const html = renderToStaticMarkup(<ArchiveExportList jobs={[job({ id: 9 }), job({ id: 8, state: 'done', rows: 2_500 }), job({ id: 6, state: 'canceled' })]} onCancel={() => {}} cancelError={{ id: 9, text: 'export: it is done already' }} />);
+  it('offers the file only when done, with progress and Cancel while building, and Retry once failed', () => {
+    const jobs = [job({ id: 9 }), job({ id: 8, state: 'done', rows: 2_500 }), job({ id: 6, state: 'canceled' }), job({ id: 5, state: 'failed', error: 'disk I/O error' })];
+    const html = renderToStaticMarkup(<ArchiveExportList jobs={jobs} onCancel={() => {}} onRetry={() => {}} actionError={{ id: 9, text: 'Not canceled: export: it is done already' }} />);
     expect(html.match(/href="\/archive\/exports\/\d+\/csv"/g)).toEqual(['href="/archive/exports/8/csv"']);
     expect(html).toContain('aria-label="Export 9 progress"');
     expect(html).not.toContain('aria-label="Export 8 progress"');
-    expect(html.match(/Cancel<span class="sr-only"> export \d+/g)).toEqual(['Cancel<span class="sr-only"> export 9']);
+    expect(html.match(/Cancel<span class="sr-only"> export \d+/g)).toEqual(['Cancel<span class="sr-only"> export 9', 'Cancel<span class="sr-only"> export 5']);
+    expect(html.match(/Retry<span class="sr-only"> export \d+/g)).toEqual(['Retry<span class="sr-only"> export 5']);
     expect(html).toContain('>canceled<');
+    expect(html).toContain('>failed<');
+    expect(html).toContain('stopped at 1,000 of 2,500 rows: disk I/O error');
     expect(html).toContain('Not canceled: export: it is done already');
     expect(renderToStaticMarkup(<ArchiveExportList jobs={[]} />)).toContain('No background exports yet.');
+  });
+
+  it('reads a pushed list as the GET answer is checked, and anything else as nothing', () => {
+    expect(parsePushedExports(JSON.stringify([job({ id: 3 })]))).toEqual([job({ id: 3 })]);
+    expect(parsePushedExports(JSON.stringify([{ ...job({}), state: 'paused' }]))).toBeUndefined();
+    expect(parsePushedExports('{not json')).toBeUndefined();
+    expect(archiveExportEventsUrl('sub 1')).toBe('/archive/exports/events?account=sub%201');
+    expect(archiveExportEventsUrl(null)).toBe('/archive/exports/events');
+  });
+
+  it('retries through the proxy for the export\'s own account', async () => {
+    const calls = vi.fn();
+    const apiFetch: ApiFetch = async <T,>(request: ApiRequest) => {
+      calls(request);
+      return job({ state: 'running' }) as T;
+    };
+    expect(await retryArchiveExport(apiFetch, job({ id: 5, account: 'sub' }))).toMatchObject({ state: 'running' });
+    expect(calls).toHaveBeenCalledWith({ method: 'POST', path: '/archive/exports/5/retry', account: 'sub' });
   });
 
   it('cancels through the proxy for the export\'s own account', async () => {

@@ -136,6 +136,8 @@ export interface ArchiveExportsTable {
   rows_total: number;
   /** The (time, record id) of the last row written, as `time:id`; null before the first. */
   after: string | null;
+  /** Why a failed export was given up; null otherwise. */
+  error: string | null;
   created_at: number;
   updated_at: number;
   lease_owner: string | null;

@@ -308,6 +308,16 @@ const archiveCsvLines: Migration = {
 };
 
 /**
+ * Why an export was given up (the 'failed' state, export-runner.ts): shown on its line in
+ * the list, cleared when its user retries it.
+ */
+const archiveExportErrors: Migration = {
+  async up(db) {
+    await db.schema.alterTable('archive_exports').addColumn('error', 'text').execute();
+  },
+};
+
+/**
  * The exchange's rate budget that proxies on one PostgreSQL database share (issue 22 item 2,
  * policy/shared-rate-budget.ts): one row per slot of a lane, free again at free_at (Unix ms
  * on the database's clock). PostgreSQL only (a proxy on SQLite files shares nothing), so it
@@ -342,5 +352,5 @@ export const storeMigrations: Record<StoreName, Record<string, Migration>> = {
   users: { '0001-users-and-sessions': usersTables, '0002-user-settings': userSettingsTable },
   audit: { '0001-audit-log': auditTable },
   jobs: { '0001-jobs-and-rows': jobsTables },
-  archive: { '0001-archive': archiveTables, '0002-archive-exports': archiveExportTables, '0003-archive-csv-lines': archiveCsvLines },
+  archive: { '0001-archive': archiveTables, '0002-archive-exports': archiveExportTables, '0003-archive-csv-lines': archiveCsvLines, '0004-archive-export-errors': archiveExportErrors },
 };
