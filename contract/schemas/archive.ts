@@ -85,6 +85,18 @@ export const archiveStatusSchema = z.object({
 });
 export type ArchiveStatus = z.infer<typeof archiveStatusSchema>;
 
+/** What POST /archive/sync answers per account and feed: records added, or why it stopped, or why this proxy left it alone. */
+export const archiveSyncReportSchema = z.object({
+  feed: z.enum(archiveFeeds),
+  account: z.string(),
+  added: z.number(),
+  ok: z.boolean(),
+  error: z.string().optional(),
+  /** Set when another proxy on the desk's database holds the feed, or synced it moments ago. */
+  skipped: z.string().optional(),
+});
+export type ArchiveSyncReport = z.infer<typeof archiveSyncReportSchema>;
+
 /** One column of a feed's table and CSV: the header names its unit. */
 export interface ArchiveColumn {
   header: string;

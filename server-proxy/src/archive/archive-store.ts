@@ -8,6 +8,7 @@
 // archive store (core/storage): archive.sqlite, or the team's PostgreSQL (issue 22).
 import type { Transaction } from 'kysely';
 import type { DeskTables } from '../core/storage/desk-tables';
+import { leaseFree } from '../core/storage/lease-claim';
 import type { DeskDb } from '../core/storage/open-storage';
 import { archiveCsvHeader, archiveFeeds, type ArchiveFeed } from '@contract/schemas/archive';
 import { csvLineOfBody } from './archive-csv';
@@ -82,6 +83,35 @@ export class ArchiveStore {
   private linesChecked: Promise<void> | undefined;
 
   constructor(private readonly db: DeskDb) {}
+
+  /**
+   * Takes (or renews) the right to sync the account's feed until `until` (leaseFree, as
+   * jobs are claimed). With `syncedBefore`, only if no sync of it ended at or after that
+   * time: a periodic pass leaves alone a feed another proxy has just synced.
+   */
+  async claimFeed(feed: Feed, account: string, owner: string, now: number, until: number, syncedBefore?: number): Promise<boolean> {
+    await this.db.insertInto('archive_sync_claims').values({ account, feed, lease_owner: null, synced_at: null }).onConflict((oc) => oc.columns(['account', 'feed']).doNothing()).execute();
+    const result = await this.db
+      .updateTable('archive_sync_claims')
+      .set({ lease_owner: owner, lease_until: until })
+      .where('account', '=', account)
+      .where('feed', '=', feed)
+      .where(leaseFree(owner, now))
+      .$if(syncedBefore !== undefined, (q) => q.where((eb) => eb.or([eb('synced_at', 'is', null), eb('synced_at', '<', syncedBefore!)])))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Lets the feed's claim go (another proxy may sync it at once); `syncedAt` when the sync ended well. */
+  async releaseFeed(feed: Feed, account: string, owner: string, syncedAt?: number): Promise<void> {
+    await this.db
+      .updateTable('archive_sync_claims')
+      .set({ lease_owner: null, lease_until: 0, ...(syncedAt === undefined ? {} : { synced_at: syncedAt }) })
+      .where('account', '=', account)
+      .where('feed', '=', feed)
+      .where('lease_owner', '=', owner)
+      .execute();
+  }
 
   /**
    * Stores rows and (optionally) marks a span complete, in one transaction: a crash

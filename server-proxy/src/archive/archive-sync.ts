@@ -5,6 +5,10 @@
 // - a cursor feed (fills, orders, records) is backfilled newest to oldest, its cursor
 //   committed with each page, then followed from the end of its complete span.
 // Rows are keyed by their own ID (archive-store.ts): whatever is fetched twice is stored once.
+// With several proxies on one database, one proxy at a time syncs a feed: each feed's sync
+// claims it first (a lease renewed as the calls go, ArchiveStore.claimFeed), and a periodic
+// pass also leaves alone a feed another proxy synced within half an interval. So the
+// exchange is not asked twice for the same records. On stop, no further call is made.
 // An upstream failure records an open gap, retried by the next run; data that aged out
 // of the exchange's window before it was archived is recorded as a lost gap. Nothing is
 // ever marked complete that was not fetched.
@@ -13,7 +17,9 @@ import type { Clock } from '@contract/core/clock';
 import type { AccountCredentials } from '../keys/account-credentials';
 import { feedDefs, itemsOf, type CursorFeed, type FeedDef, type WindowFeed } from './archive-feeds';
 import { feeds, type ArchiveStore, type ArchivedRow, type Feed } from './archive-store';
-import type { FetchFn } from './archive-upstream';
+import type { EndpointId } from '@contract/catalog/endpoints';
+import type { ArchiveSyncReport } from '@contract/schemas/archive';
+import type { Fetched, FetchFn } from './archive-upstream';
 
 const MINUTE_MS = 60_000;
 /** A start this far inside the exchange's window is accepted even if our clocks differ a little. */
@@ -22,13 +28,7 @@ const WINDOW_MARGIN_MS = 10 * MINUTE_MS;
 const SETTLE_MS = 5_000;
 const MAX_PAGES = 10_000;
 
-export interface FeedReport {
-  feed: Feed;
-  account: string;
-  added: number;
-  ok: boolean;
-  error?: string;
-}
+export type FeedReport = ArchiveSyncReport;
 
 export interface SyncStatus {
   running: boolean;
@@ -43,14 +43,26 @@ export interface ArchiveSyncDeps {
   accounts: () => AccountCredentials[];
   clock: Clock;
   logger?: Pick<Logger, 'info' | 'warn'>;
+  /** Who this proxy is in a feed's claim ('embedded', or host:pid on a shared database). */
+  owner?: string;
+  /** How long a claim holds without renewal (a proxy that died frees its feeds after this). */
+  leaseMs?: number;
 }
+
+/** How long a claim holds by default: the jobs' lease. */
+const SYNC_LEASE_MS = 30_000;
 
 class SyncFailed extends Error {}
 
 export interface SyncScope {
   account?: string;
   feeds?: readonly Feed[];
+  /** Leave alone a feed whose last sync (by any proxy) ended this recently (the periodic pass). */
+  freshWithinMs?: number;
 }
+
+/** One upstream read of a feed's endpoint. */
+type FeedCall = (query: Record<string, string>) => Promise<Fetched<EndpointId>>;
 
 interface NextPass {
   /** The widened scope of the requests so far ({} is every account and feed). */
@@ -65,6 +77,8 @@ function widen(a: SyncScope | undefined, b: SyncScope | undefined): SyncScope {
   const scope: SyncScope = {};
   if (a.account !== undefined && a.account === b.account) scope.account = a.account;
   if (a.feeds !== undefined && b.feeds !== undefined) scope.feeds = [...new Set([...a.feeds, ...b.feeds])];
+  // A request that wants a fresh sync is not served by skipping a feed someone synced lately.
+  if (a.freshWithinMs !== undefined && b.freshWithinMs !== undefined) scope.freshWithinMs = Math.min(a.freshWithinMs, b.freshWithinMs);
   return scope;
 }
 
@@ -83,6 +97,7 @@ export class ArchiveSync {
   private current: Promise<FeedReport[]> | undefined;
   private next: NextPass | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private stopping = false;
   private status: SyncStatus = { running: false, lastRunStarted: undefined, lastRunEnded: undefined, reports: [] };
 
   constructor(private readonly deps: ArchiveSyncDeps) {}
@@ -115,7 +130,7 @@ export class ArchiveSync {
       for (const account of this.deps.accounts()) {
         if (only?.account !== undefined && account.name !== only.account) continue;
         // Revisions first: their window teaches the exchange's clock to the other feeds.
-        for (const feed of only?.feeds ?? feeds) reports.push(await this.syncFeed(account, feedDefs[feed]));
+        for (const feed of only?.feeds ?? feeds) reports.push(await this.syncFeed(account, feedDefs[feed], only?.freshWithinMs));
       }
       return reports;
     })();
@@ -140,30 +155,55 @@ export class ArchiveSync {
     return next;
   }
 
-  /** Runs a pass now and then every `intervalMs` (until stop()). */
+  /** Runs a pass now and then every `intervalMs` (until stop()), each leaving alone what another proxy synced in the last half interval. */
   start(intervalMs: number): void {
-    const tick = () => void this.syncAll().catch((err: unknown) => this.deps.logger?.warn({ err: (err as Error).message }, 'archive sync failed'));
+    const tick = () => void this.syncAll({ freshWithinMs: intervalMs / 2 }).catch((err: unknown) => this.deps.logger?.warn({ err: (err as Error).message }, 'archive sync failed'));
     tick();
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
   }
 
+  /** Makes no further upstream call (a call under way ends by itself), and waits for the pass to end. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.current?.catch(() => undefined);
     await this.next?.reports.catch(() => undefined);
   }
 
-  async syncFeed(account: AccountCredentials, def: FeedDef): Promise<FeedReport> {
+  async syncFeed(account: AccountCredentials, def: FeedDef, freshWithinMs?: number): Promise<FeedReport> {
     const report: FeedReport = { feed: def.feed, account: account.name, added: 0, ok: true };
+    const { store, clock } = this.deps;
+    const owner = this.deps.owner ?? 'embedded';
+    const leaseMs = this.deps.leaseMs ?? SYNC_LEASE_MS;
+    if (this.stopping) return { ...report, ok: false, error: 'the proxy is stopping' };
+    const claim = (syncedBefore?: number) => store.claimFeed(def.feed, account.name, owner, clock.now(), clock.now() + leaseMs, syncedBefore);
+    if (!(await claim(freshWithinMs === undefined ? undefined : clock.now() - freshWithinMs))) {
+      report.skipped = freshWithinMs === undefined ? 'another proxy is syncing it now' : 'another proxy is syncing it, or synced it moments ago';
+      return report;
+    }
+    let renewed = clock.now();
+    // Every read renews the claim once a third of the lease has passed, and none is made once stopping.
+    const call: FeedCall = async (query) => {
+      if (this.stopping) throw new SyncFailed('the proxy is stopping; the sync goes on at its next start');
+      if (clock.now() - renewed > leaseMs / 3) {
+        if (!(await claim())) throw new SyncFailed('another proxy took this feed over');
+        renewed = clock.now();
+      }
+      return this.deps.fetch(account, def.endpoint, query);
+    };
+    let ended: number | undefined;
     try {
-      if (def.kind === 'window') await this.syncWindow(account, def, report);
-      else await this.syncCursor(account, def, report);
+      if (def.kind === 'window') await this.syncWindow(account, def, report, call);
+      else await this.syncCursor(account, def, report, call);
+      ended = clock.now();
     } catch (err) {
       report.ok = false;
       report.error = err instanceof Error ? err.message : String(err);
       this.deps.logger?.warn({ feed: def.feed, account: account.name, error: report.error }, 'archive sync stopped; the gap is recorded and retried');
+    } finally {
+      await store.releaseFeed(def.feed, account.name, owner, ended);
     }
     return report;
   }
@@ -178,10 +218,10 @@ export class ArchiveSync {
    * runs ahead of ours. Steps forward doubling, then bisects to a minute. The lead kept
    * is the lower bound, so a chunk never ends after the exchange's own "now".
    */
-  private async learnWindow(account: AccountCredentials, def: WindowFeed): Promise<void> {
+  private async learnWindow(account: AccountCredentials, def: WindowFeed, call: FeedCall): Promise<void> {
     const windowMs = def.windowMs!;
     const probe = async (start: number) => {
-      const r = await this.deps.fetch(account, def.endpoint, { startTime: String(start), endTime: String(start + 1), pageNo: '1', pageSize: '1' });
+      const r = await call({ startTime: String(start), endTime: String(start + 1), pageNo: '1', pageSize: '1' });
       if (r.ok) return true;
       if (r.refused && isWindowRefusal(r.message)) return false;
       throw new SyncFailed(`${def.endpoint}: ${r.code} ${r.message}`);
@@ -206,9 +246,9 @@ export class ArchiveSync {
     this.deps.logger?.info({ account: account.name, leadMs: this.skew.get(account.name) }, "learned the exchange's history clock from its window");
   }
 
-  private async syncWindow(account: AccountCredentials, def: WindowFeed, report: FeedReport): Promise<void> {
+  private async syncWindow(account: AccountCredentials, def: WindowFeed, report: FeedReport, call: FeedCall): Promise<void> {
     const { store, clock } = this.deps;
-    if (def.windowMs !== undefined) await this.learnWindow(account, def);
+    if (def.windowMs !== undefined) await this.learnWindow(account, def, call);
     const exNow = this.exchangeNow(account.name);
     const end = exNow - SETTLE_MS;
     const oldest = def.windowMs === undefined ? -Infinity : exNow - def.windowMs + WINDOW_MARGIN_MS;
@@ -222,7 +262,7 @@ export class ArchiveSync {
       const chunkEnd = Math.min(start + def.chunkMs - 1, end);
       const rows: ArchivedRow[] = [];
       for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
-        const r = await this.deps.fetch(account, def.endpoint, { startTime: String(start), endTime: String(chunkEnd), pageNo: String(pageNo), pageSize: String(def.pageSize) });
+        const r = await call({ startTime: String(start), endTime: String(chunkEnd), pageNo: String(pageNo), pageSize: String(def.pageSize) });
         if (!r.ok) {
           await store.recordGap(def.feed, account.name, { from: start, to: end }, 'open', `${r.code} ${r.message}`, clock.now());
           throw new SyncFailed(`${def.endpoint} failed at ${new Date(start).toISOString()}: ${r.code} ${r.message}`);
@@ -236,7 +276,7 @@ export class ArchiveSync {
     }
   }
 
-  private async syncCursor(account: AccountCredentials, def: CursorFeed, report: FeedReport): Promise<void> {
+  private async syncCursor(account: AccountCredentials, def: CursorFeed, report: FeedReport, call: FeedCall): Promise<void> {
     const { store, clock } = this.deps;
     let bf = await store.backfill(def.feed, account.name);
     if (!bf?.done) {
@@ -245,7 +285,7 @@ export class ArchiveSync {
       const top = bf?.top ?? clock.now() - SETTLE_MS;
       let cursor = bf?.cursor ?? '';
       for (let pages = 0; pages < MAX_PAGES; pages++) {
-        const r = await this.deps.fetch(account, def.endpoint, { endTime: String(top), limit: String(def.limit), ...(cursor ? { cursor } : {}) });
+        const r = await call({ endTime: String(top), limit: String(def.limit), ...(cursor ? { cursor } : {}) });
         if (!r.ok) {
           await store.recordGap(def.feed, account.name, { from: 0, to: top }, 'open', `${r.code} ${r.message}`, clock.now());
           throw new SyncFailed(`${def.endpoint} backfill failed: ${r.code} ${r.message}`);
@@ -269,7 +309,7 @@ export class ArchiveSync {
     if (from > end) return;
     let cursor = '';
     for (let pages = 0; pages < MAX_PAGES; pages++) {
-      const r = await this.deps.fetch(account, def.endpoint, { startTime: String(from), endTime: String(end), limit: String(def.limit), ...(cursor ? { cursor } : {}) });
+      const r = await call({ startTime: String(from), endTime: String(end), limit: String(def.limit), ...(cursor ? { cursor } : {}) });
       if (!r.ok) {
         await store.recordGap(def.feed, account.name, { from, to: end }, 'open', `${r.code} ${r.message}`, clock.now());
         throw new SyncFailed(`${def.endpoint} failed after ${new Date(from).toISOString()}: ${r.code} ${r.message}`);

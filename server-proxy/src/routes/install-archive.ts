@@ -35,17 +35,20 @@ export interface InstalledArchive {
 export async function installArchive(app: FastifyInstance, ctx: DeskContext, options: ArchiveOptions = {}): Promise<InstalledArchive> {
   const db = options.db ?? (await memoryStore('archive'));
   const store = new ArchiveStore(db);
+  const ownership = options.ownership ?? { owner: 'embedded', shared: false };
+  const leaseMs = ownership.leaseMs ?? JOB_LEASE_MS;
   const sync = new ArchiveSync({
     store,
     fetch: archiveFetcher(ctx),
     accounts: () => ctx.keyStore.names().flatMap((name) => ctx.keyStore.get(name) ?? []),
     clock: ctx.clock,
     logger: ctx.logger,
+    // Feeds are claimed as jobs are: with other proxies on the database, one syncs each.
+    owner: ownership.owner,
+    leaseMs,
   });
   registerArchiveRoutes(app, ctx, store, sync);
   const exports = new ExportStore(db);
-  const ownership = options.ownership ?? { owner: 'embedded', shared: false };
-  const leaseMs = ownership.leaseMs ?? JOB_LEASE_MS;
   const runner = new ExportRunner({ exports, archive: store, clock: ctx.clock, logger: ctx.logger, owner: ownership.owner, leaseMs });
   registerArchiveExportRoutes(app, ctx, { exports, runner, archive: store });
   if (ownership.shared) runner.watch(Math.max(100, Math.floor(leaseMs / 3)));

@@ -123,6 +123,15 @@ export interface ArchiveBackfillsTable {
   done: number;
 }
 
+export interface ArchiveSyncClaimsTable {
+  account: string;
+  feed: string;
+  lease_owner: string | null;
+  lease_until: Generated<number>;
+  /** When the feed's last sync that ended well ended; null before one has. */
+  synced_at: number | null;
+}
+
 export interface ArchiveExportsTable {
   id: Generated<number>;
   account: string;
@@ -162,6 +171,7 @@ export interface DeskTables {
   archive_spans: ArchiveSpansTable;
   archive_gaps: ArchiveGapsTable;
   archive_backfills: ArchiveBackfillsTable;
+  archive_sync_claims: ArchiveSyncClaimsTable;
   archive_exports: ArchiveExportsTable;
   archive_export_chunks: ArchiveExportChunksTable;
 }

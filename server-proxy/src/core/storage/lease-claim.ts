@@ -1,8 +1,12 @@
 // Claiming a job's lease (issue 22: several proxies on one database), for every table of
-// jobs that has one (jobs, archive_exports). One conditional UPDATE (free, ours, or
-// expired), so of two proxies claiming together exactly one wins: PostgreSQL re-checks the
-// condition on the row the other's committed update left.
+// jobs that has one (jobs, archive_exports, and the archive's sync claims). One conditional
+// UPDATE (free, ours, or expired), so of two proxies claiming together exactly one wins:
+// PostgreSQL re-checks the condition on the row the other's committed update left.
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DeskDb } from './open-storage';
+
+/** The condition under which `owner` may take a row's lease at `now`: nobody holds it, `owner` does, or it ran out. */
+export const leaseFree = (owner: string, now: number): Expression<SqlBool> => sql<SqlBool>`(lease_owner is null or lease_owner = ${owner} or lease_until < ${now})`;
 
 export type LeasedTable = 'jobs' | 'archive_exports';
 
@@ -12,7 +16,7 @@ export async function claimLease(db: DeskDb, table: LeasedTable, id: number, own
     .updateTable(table)
     .set({ lease_owner: owner, lease_until: until })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_owner', '=', owner), eb('lease_until', '<', now)]))
+    .where(leaseFree(owner, now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

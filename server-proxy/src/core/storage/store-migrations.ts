@@ -318,6 +318,29 @@ const archiveExportErrors: Migration = {
 };
 
 /**
+ * Who syncs each account's feed (issue 22: several proxies on one database): a lease as jobs
+ * have, so one proxy at a time calls the exchange for a feed, and when it last finished,
+ * so the others' periodic passes leave a feed alone that was synced a moment ago.
+ */
+const archiveSyncClaims: Migration = {
+  async up(db) {
+    const d = ddl(db);
+    await d
+      .strict(
+        db.schema
+          .createTable('archive_sync_claims')
+          .addColumn('account', 'text', (c) => c.notNull())
+          .addColumn('feed', 'text', (c) => c.notNull())
+          .addColumn('lease_owner', 'text')
+          .addColumn('lease_until', d.int, (c) => c.notNull().defaultTo(0))
+          .addColumn('synced_at', d.int)
+          .addPrimaryKeyConstraint('archive_sync_claims_pk', ['account', 'feed']),
+      )
+      .execute();
+  },
+};
+
+/**
  * The exchange's rate budget that proxies on one PostgreSQL database share (issue 22 item 2,
  * policy/shared-rate-budget.ts): one row per slot of a lane, free again at free_at (Unix ms
  * on the database's clock). PostgreSQL only (a proxy on SQLite files shares nothing), so it
@@ -352,5 +375,5 @@ export const storeMigrations: Record<StoreName, Record<string, Migration>> = {
   users: { '0001-users-and-sessions': usersTables, '0002-user-settings': userSettingsTable },
   audit: { '0001-audit-log': auditTable },
   jobs: { '0001-jobs-and-rows': jobsTables },
-  archive: { '0001-archive': archiveTables, '0002-archive-exports': archiveExportTables, '0003-archive-csv-lines': archiveCsvLines, '0004-archive-export-errors': archiveExportErrors },
+  archive: { '0001-archive': archiveTables, '0002-archive-exports': archiveExportTables, '0003-archive-csv-lines': archiveCsvLines, '0004-archive-export-errors': archiveExportErrors, '0005-archive-sync-claims': archiveSyncClaims },
 };

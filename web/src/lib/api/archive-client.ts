@@ -1,7 +1,7 @@
 // The proxy's archive (GET /archive/...): history the exchange no longer serves. Not an
 // exchange path, so not in the catalog: queries are checked against the contract's schema
 // here and refused before sending, naming the field. Used by the ops and history screens.
-import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, type ArchiveFeed, type ArchiveMeta, type ArchivePage, type ArchiveQuery, type ArchiveStatus } from '@contract/schemas/archive';
+import { archivePageSchema, archiveQuerySchema, archiveStatusSchema, archiveSyncReportSchema, type ArchiveFeed, type ArchiveMeta, type ArchivePage, type ArchiveQuery, type ArchiveStatus, type ArchiveSyncReport } from '@contract/schemas/archive';
 import { check } from '@contract/core/validation';
 import type { z } from 'zod';
 import { DeskApiError, clientErrorCodes } from './api-error';
@@ -50,8 +50,18 @@ export async function fetchArchiveStatus(apiFetch: ApiFetch): Promise<ArchiveSta
 }
 
 /** Runs a sync pass of the given feeds for the current account now; resolves when it ends. */
-export async function syncArchive(apiFetch: ApiFetch, feeds: readonly ArchiveFeed[]): Promise<Array<{ feed: string; ok: boolean; added: number; error?: string }>> {
-  return apiFetch({ method: 'POST', path: '/archive/sync', query: { feed: feeds.join(',') } });
+export async function syncArchive(apiFetch: ApiFetch, feeds: readonly ArchiveFeed[]): Promise<ArchiveSyncReport[]> {
+  return parsed(archiveSyncReportSchema.array(), await apiFetch({ method: 'POST', path: '/archive/sync', query: { feed: feeds.join(',') } }), '/archive/sync');
+}
+
+/** What a "Sync now" did: new records, why it stopped, and which feeds another proxy of the desk is syncing. */
+export function syncReportText(reports: readonly ArchiveSyncReport[]): string {
+  const failed = reports.filter((r) => !r.ok);
+  if (failed.length) return `Sync stopped: ${failed.map((r) => r.error).join('; ')}`;
+  const added = reports.reduce((n, r) => n + r.added, 0);
+  const elsewhere = [...new Set(reports.filter((r) => r.skipped !== undefined).map((r) => r.feed))];
+  const note = elsewhere.length ? ` Another proxy of this desk is syncing ${elsewhere.join(', ')}; its records appear as it stores them.` : '';
+  return `Synced: ${added.toLocaleString('en-US')} new records.${note}`;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch } from './api-client';
-import { syncArchive, type ArchiveFeed } from './archive-client';
+import { syncArchive, syncReportText, type ArchiveFeed } from './archive-client';
 import { describeError } from './describe-error';
 
 const RUNNING = 'Syncing with the exchange…';
@@ -15,9 +15,7 @@ export function useArchiveSync(account: string | null, feeds: readonly ArchiveFe
   const syncNow = async () => {
     setStatus(RUNNING);
     try {
-      const reports = await syncArchive(apiFetch, feeds);
-      const failed = reports.filter((r) => !r.ok);
-      setStatus(failed.length ? `Sync stopped: ${failed.map((r) => r.error).join('; ')}` : `Synced: ${reports.reduce((n, r) => n + r.added, 0)} new records.`);
+      setStatus(syncReportText(await syncArchive(apiFetch, feeds)));
       await queryClient.invalidateQueries({ queryKey: ['archive', account] });
     } catch (e) {
       setStatus(`Sync failed: ${describeError(e)}`);
