@@ -15,11 +15,19 @@ test('an export started in the background survives a reload, and its file equals
   const id = /^Export (\d+)/.exec(await started.innerText())?.[1];
   expect(id).toBeTruthy();
 
-  // Gone from the page, still in the proxy.
+  // Gone from the page, still in the proxy. The reloaded list follows the proxy's push
+  // (server-sent events) and is read once, not polled.
+  const listReads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/archive/exports') listReads.push(r.url());
+  });
+  const pushed = page.waitForResponse((r) => new URL(r.url()).pathname === '/archive/exports/events');
   await page.reload();
+  expect((await pushed).headers()['content-type']).toBe('text/event-stream; charset=utf-8');
   const job = page.getByRole('list', { name: 'Background exports' }).getByRole('listitem', { name: `Export ${id}` });
   await expect(job).toBeVisible({ timeout: 30_000 });
   await expect(job.getByText('done', { exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(listReads).toHaveLength(1);
 
   const [download] = await Promise.all([page.waitForEvent('download'), job.getByRole('link', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe('revisions-main.csv');
