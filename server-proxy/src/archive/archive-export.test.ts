@@ -33,6 +33,22 @@ function fills(n: number): ArchivedRow[] {
   });
 }
 
+/**
+ * The archive's reads for a runner: the first page reads, then every read fails (as a
+ * proxy killed mid-export, or a database gone away, would leave it) until `heal()`.
+ */
+function failingAfterOnePage(archive: ArchiveStore, error: string) {
+  const reads = { count: 0, failing: true, heal: () => void (reads.failing = false) };
+  const source: Pick<ArchiveStore, 'count' | 'csvPage'> = {
+    count: archive.count.bind(archive),
+    csvPage: async (...args) => {
+      if (++reads.count > 1 && reads.failing) throw new Error(error);
+      return archive.csvPage(...args);
+    },
+  };
+  return { reads, source };
+}
+
 describe.each(storageEngines)('archive export jobs on $name', (engine) => {
   async function storage(place?: Awaited<ReturnType<typeof engine.place>>) {
     const s = await (place ?? (await engine.place())).open();
@@ -56,6 +72,17 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     }
   }
   const download = (d: TestDesk, cookie: string, id: number) => d.app.inject({ method: 'GET', url: `/archive/exports/${id}/csv`, headers: { cookie } });
+  /** A desk over 2,500 archived fills, its trader signed in, and an export of them all created (no runner on it yet). */
+  async function deskWithExport() {
+    const s = await storage();
+    const archive = new ArchiveStore(s.db('archive'));
+    await archive.put('fills', 'main', fills(2_500), t0);
+    const d = await desk(s);
+    const trader = await d.signIn('trader', ['main']);
+    const exports = new ExportStore(s.db('archive'));
+    const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
+    return { archive, d, trader, exports, id };
+  }
 
   it('builds the CSV in the background, and it equals the streamed .csv route for the same range', async () => {
     const s = await storage();
@@ -94,14 +121,7 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     const exports = new ExportStore(a.db('archive'));
     const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
     // Proxy A writes one page, then dies (as a kill -9 would leave it: running, its lease held).
-    let pages = 0;
-    const dying = {
-      count: archive.count.bind(archive),
-      csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => {
-        if (++pages > 1) throw new Error('proxy killed');
-        return archive.csvPage(...args);
-      },
-    };
+    const dying = failingAfterOnePage(archive, 'proxy killed').source;
     const runnerA = new ExportRunner({ exports, archive: dying, clock: systemClock, owner: 'proxy-a', leaseMs: 2_000 });
     await runnerA.kick(id);
     runnerA.close(); // killed: no retry from A
@@ -121,17 +141,10 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
   });
 
   it('cancels a running export of its user: what it wrote is deleted and a runner still on it writes no more', async () => {
-    const s = await storage();
-    const archive = new ArchiveStore(s.db('archive'));
-    await archive.put('fills', 'main', fills(2_500), t0);
-    const d = await desk(s);
-    const trader = await d.signIn('trader', ['main']);
     // Started as the route does, but built by a runner that stops after one page (as a
     // proxy that died would leave it): running, with a chunk of the file written.
-    const exports = new ExportStore(s.db('archive'));
-    const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
-    let pages = 0;
-    const onePage = { count: archive.count.bind(archive), csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => (++pages > 1 ? Promise.reject(new Error('stopped')) : archive.csvPage(...args)) };
+    const { archive, d, trader, exports, id } = await deskWithExport();
+    const onePage = failingAfterOnePage(archive, 'stopped').source;
     const runnerA = new ExportRunner({ exports, archive: onePage, clock: systemClock, owner: 'proxy-a', leaseMs: 60_000 });
     await runnerA.kick(id);
     runnerA.close();
@@ -168,23 +181,8 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
   });
 
   it('tries a failing export again by itself, gives it up as failed after repeated errors, and a retry goes on after its last chunk', async () => {
-    const s = await storage();
-    const archive = new ArchiveStore(s.db('archive'));
-    await archive.put('fills', 'main', fills(2_500), t0);
-    const d = await desk(s);
-    const trader = await d.signIn('trader', ['main']);
-    const exports = new ExportStore(s.db('archive'));
-    const id = await exports.create({ account: 'main', user: 'trader-user', feed: 'fills', range: {}, total: 2_500 }, Date.now());
-    // The first page reads; then every read fails, as a database gone away would.
-    let reads = 0;
-    let failing = true;
-    const flaky = {
-      count: archive.count.bind(archive),
-      csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => {
-        if (++reads > 1 && failing) throw new Error('SQLITE_IOERR: disk I/O error');
-        return archive.csvPage(...args);
-      },
-    };
+    const { archive, d, trader, exports, id } = await deskWithExport();
+    const { reads, source: flaky } = failingAfterOnePage(archive, 'SQLITE_IOERR: disk I/O error');
     const runner = new ExportRunner({ exports, archive: flaky, clock: systemClock, owner: 'embedded', leaseMs: 60_000, backoffMs: () => 5 });
     const untilState = async (state: string) => {
       for (const end = Date.now() + 5_000; (await exports.get(id))?.state !== state; ) {
@@ -196,7 +194,7 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     await untilState('failed');
     runner.close();
     // Tried EXPORT_ATTEMPTS times with no restart, then given up with the reason, the first chunk kept.
-    expect(reads).toBe(1 + EXPORT_ATTEMPTS);
+    expect(reads.count).toBe(1 + EXPORT_ATTEMPTS);
     const failed = (await list(d, trader.cookie)).find((j) => j.id === id);
     expect(failed).toMatchObject({ state: 'failed', rows: EXPORT_PAGE_ROWS, error: `stopped after ${EXPORT_ATTEMPTS} failed attempts: SQLITE_IOERR: disk I/O error` });
     expect(await exports.runnable()).toEqual([]);
@@ -208,7 +206,7 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     const other = await d.signIn('trader', ['main'], 'trader-2');
     expect((await retry(other.headers)).json<{ msg: string }>().msg).toBe('export: no such export of yours');
     expect((await retry({ ...trader.headers, 'x-desk-csrf': 'wrong' })).statusCode).toBe(403);
-    failing = false;
+    reads.heal();
     const retried = await retry(trader.headers);
     expect(retried.statusCode).toBe(200);
     expect(retried.json<{ data: ArchiveExport }>().data).toMatchObject({ id, state: 'running', error: null });

@@ -133,9 +133,11 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
       return refuse(request, reply, 'export', `it is ${state === 'running' ? 'being built' : state}; only a failed export can be retried`);
     }
     ctx.logger.info({ user: job.user, account: job.account, export: job.id, feed: job.feed, rows: job.rows, error: job.error }, 'archive export retried');
+    // The answer is the export as the retry left it (running), read before the runner moves it on.
+    const retried = summaryOfExport((await deps.exports.get(job.id))!);
     void deps.runner.kick(job.id);
     deps.runner.emit('progress', job.id);
-    return successEnvelope(summaryOfExport((await deps.exports.get(job.id))!), now());
+    return successEnvelope(retried, now());
   });
 
   app.get('/archive/exports/:id/csv', async (request, reply) => {

@@ -62,24 +62,17 @@ describe('background archive exports', () => {
     expect(archiveExportEventsUrl(null)).toBe('/archive/exports/events');
   });
 
-  it('retries through the proxy for the export\'s own account', async () => {
+  it.each([
+    { action: 'cancel', call: cancelArchiveExport, answer: 'canceled' },
+    { action: 'retry', call: retryArchiveExport, answer: 'running' },
+  ] as const)('asks the proxy to $action for the export\'s own account', async ({ action, call, answer }) => {
     const calls = vi.fn();
     const apiFetch: ApiFetch = async <T,>(request: ApiRequest) => {
       calls(request);
-      return job({ state: 'running' }) as T;
+      return job({ state: answer }) as T;
     };
-    expect(await retryArchiveExport(apiFetch, job({ id: 5, account: 'sub' }))).toMatchObject({ state: 'running' });
-    expect(calls).toHaveBeenCalledWith({ method: 'POST', path: '/archive/exports/5/retry', account: 'sub' });
-  });
-
-  it('cancels through the proxy for the export\'s own account', async () => {
-    const calls = vi.fn();
-    const apiFetch: ApiFetch = async <T,>(request: ApiRequest) => {
-      calls(request);
-      return job({ state: 'canceled' }) as T;
-    };
-    expect(await cancelArchiveExport(apiFetch, job({ id: 9, account: 'sub' }))).toMatchObject({ state: 'canceled' });
-    expect(calls).toHaveBeenCalledWith({ method: 'POST', path: '/archive/exports/9/cancel', account: 'sub' });
+    expect(await call(apiFetch, job({ id: 9, account: 'sub' }))).toMatchObject({ state: answer });
+    expect(calls).toHaveBeenCalledWith({ method: 'POST', path: `/archive/exports/9/${action}`, account: 'sub' });
   });
 
   it('refuses a backwards range before sending, naming the field, and sends empty bounds as none', async () => {
