@@ -110,6 +110,13 @@ describe.each(storageEngines)('archive sync claims on $name', (engine) => {
     expect(b.ex.calls).toBeLessThanOrEqual(a.ex.calls);
   });
 
+  it('asks the exchange nothing when the database cannot take the claim, and says why', async () => {
+    const { a } = await twoProxies();
+    a.store.claimFeed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    expect(await a.sync.syncAll(only)).toEqual([{ feed: 'revisions', account: 'main', added: 0, ok: false, error: "the archive's database did not answer: Connection terminated unexpectedly" }]);
+    expect(a.ex.calls).toBe(0);
+  });
+
   it('makes no further call once stopping, records no gap for it, and frees the feed at once', async () => {
     const { a, b } = await twoProxies();
     a.ex.held = true;

@@ -179,9 +179,14 @@ export class ArchiveSync {
     const leaseMs = this.deps.leaseMs ?? SYNC_LEASE_MS;
     if (this.stopping) return { ...report, ok: false, error: 'the proxy is stopping' };
     const claim = (syncedBefore?: number) => store.claimFeed(def.feed, account.name, owner, clock.now(), clock.now() + leaseMs, syncedBefore);
-    if (!(await claim(freshWithinMs === undefined ? undefined : clock.now() - freshWithinMs))) {
-      report.skipped = freshWithinMs === undefined ? 'another proxy is syncing it now' : 'another proxy is syncing it, or synced it moments ago';
-      return report;
+    try {
+      if (!(await claim(freshWithinMs === undefined ? undefined : clock.now() - freshWithinMs))) {
+        report.skipped = freshWithinMs === undefined ? 'another proxy is syncing it now' : 'another proxy is syncing it, or synced it moments ago';
+        return report;
+      }
+    } catch (err) {
+      // The desk's database is away: nothing was asked of the exchange, and the next pass tries again.
+      return { ...report, ok: false, error: `the archive's database did not answer: ${err instanceof Error ? err.message : String(err)}` };
     }
     let renewed = clock.now();
     // Every read renews the claim once a third of the lease has passed, and none is made once stopping.
@@ -203,7 +208,8 @@ export class ArchiveSync {
       report.error = err instanceof Error ? err.message : String(err);
       this.deps.logger?.warn({ feed: def.feed, account: account.name, error: report.error }, 'archive sync stopped; the gap is recorded and retried');
     } finally {
-      await store.releaseFeed(def.feed, account.name, owner, ended);
+      // A release that fails leaves the claim to run out by itself (leaseMs).
+      await store.releaseFeed(def.feed, account.name, owner, ended).catch((err: unknown) => this.deps.logger?.warn({ feed: def.feed, account: account.name, err: err instanceof Error ? err.message : String(err) }, 'archive feed claim not released; it runs out by itself'));
     }
     return report;
   }
