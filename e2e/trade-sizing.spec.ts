@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { compareDecimal, fromScaled, toScaled } from '../contract/core/decimal';
 import { setFlow, simGet, trueBook } from './support/chaos-sim';
-import { openMarket, otherPost, panelAvailable, plain } from './support/trade-screen';
+import { openMarket, otherPost, panelAvailable, plain, screens } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
@@ -27,12 +27,6 @@ async function marketBuy(page: Page, unit: 'USDT' | 'BTC', size: string): Promis
 
 /** USDT spent between two panel readings, as an exact decimal. */
 const spent = (before: string, after: string) => fromScaled(toScaled(before, 8, { rounding: 'down' }) - toScaled(after, 8, { rounding: 'down' }), 8, { trim: true });
-
-// The issue asks for these at both sizes: the phone puts the form first and the rest under tabs.
-const screens = [
-  { name: '1280×720', width: 1280, height: 720 },
-  { name: '390×844', width: 390, height: 844 },
-];
 
 for (const screen of screens) {
   test(`a spot market buy of 100 USDT spends 100 USDT, says USDT in the toast and history, and Available follows the balance panel, at ${screen.name}`, async ({ page }) => {
@@ -150,37 +144,40 @@ test('an order above the confirmation threshold asks first, showing side, size, 
   await expect(settings.getByRole('status')).toHaveText(/Saved/);
 });
 
-test('one order filled in four parts gives one toast', async ({ page }) => {
-  await openMarket(page);
-  await setFlow(0);
-  try {
-    // The counterparty rests four sells one tick under the best ask (inside the spread),
-    // so a buy at that price meets them, and only them, one after the other.
-    const book = await trueBook('BTCUSDT');
-    const ask = toScaled(book.asks[0]![0], 2);
-    const bid = toScaled(book.bids[0]![0], 2);
-    expect(ask - bid).toBeGreaterThan(1n);
-    const price = fromScaled(ask - 1n, 2);
-    for (let i = 0; i < 4; i++) await otherPost('/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'sell', orderType: 'limit', price, qty: '0.0001', timeInForce: 'gtc' });
+for (const screen of screens) {
+  test(`one order filled in four parts gives one toast, at ${screen.name}`, async ({ page }) => {
+    await page.setViewportSize(screen);
+    await openMarket(page);
+    await setFlow(0);
+    try {
+      // The counterparty rests four sells one tick under the best ask (inside the spread),
+      // so a buy at that price meets them, and only them, one after the other.
+      const book = await trueBook('BTCUSDT');
+      const ask = toScaled(book.asks[0]![0], 2);
+      const bid = toScaled(book.bids[0]![0], 2);
+      expect(ask - bid).toBeGreaterThan(1n);
+      const price = fromScaled(ask - 1n, 2);
+      for (let i = 0; i < 4; i++) await otherPost('/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'sell', orderType: 'limit', price, qty: '0.0001', timeInForce: 'gtc' });
 
-    const f = form(page);
-    await f.getByText('Buy', { exact: true }).first().click();
-    await f.getByLabel('Order type').selectOption('limit');
-    await f.getByLabel('Price', { exact: true }).fill(price);
-    await f.getByLabel('Quantity', { exact: true }).fill('0.0004');
-    await f.getByLabel('Quantity', { exact: true }).press('Enter');
-    const sent = f.getByRole('status').filter({ hasText: 'Order sent' });
-    await expect(sent).toBeVisible();
-    const orderId = /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
+      const f = form(page);
+      await f.getByText('Buy', { exact: true }).first().click();
+      await f.getByLabel('Order type').selectOption('limit');
+      await f.getByLabel('Price', { exact: true }).fill(price);
+      await f.getByLabel('Quantity', { exact: true }).fill('0.0004');
+      await f.getByLabel('Quantity', { exact: true }).press('Enter');
+      const sent = f.getByRole('status').filter({ hasText: 'Order sent' });
+      await expect(sent).toBeVisible();
+      const orderId = /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
 
-    await expect.poll(async () => (await simGet<{ list: unknown[] }>('/api/v3/trade/fills', { orderId })).list.length).toBe(4);
-    const mine = notifications(page).locator('[role=status],[role=alert]').filter({ hasText: /Buy 0\.0004\d* BTC on BTCUSDT/ });
-    await expect(mine.getByText('Order filled')).toBeVisible();
-    await expect(mine).toHaveCount(1);
-  } finally {
-    await setFlow(10);
-  }
-});
+      await expect.poll(async () => (await simGet<{ list: unknown[] }>('/api/v3/trade/fills', { orderId })).list.length).toBe(4);
+      const mine = notifications(page).locator('[role=status],[role=alert]').filter({ hasText: /Buy 0\.0004\d* BTC on BTCUSDT/ });
+      await expect(mine.getByText('Order filled')).toBeVisible();
+      await expect(mine).toHaveCount(1);
+    } finally {
+      await setFlow(10);
+    }
+  });
+}
 
 test('a batch row that is a spot market buy is sized in USDT and spends that amount; a limit row stays in BTC', async ({ page }) => {
   await openMarket(page);

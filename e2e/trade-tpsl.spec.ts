@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { fromScaled, toScaled } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
 import { setFlow, simGet, simUrl } from './support/chaos-sim';
-import { openMarket, simPost } from './support/trade-screen';
+import { openMarket, screens, showOrdersPanel, simPost } from './support/trade-screen';
 
 /** The simulator's mark price of the BTCUSDT perpetual, as exact text. */
 async function markPrice(): Promise<string> {
@@ -44,53 +44,57 @@ test.describe('TP/SL', () => {
     await setFlow(flowBefore);
   });
 
-  test('a futures buy with TP and SL fills; the mark moving through the TP sells what it bought, with a toast and history rows', async ({ page }) => {
-    await openMarket(page, 'USDT-futures');
-    const sizeBefore = await longSize();
-    const mark = await markPrice();
-    const tp = offset(mark, 400n);
-    const sl = offset(mark, -400n);
+  for (const screen of screens) {
+    test(`a futures buy with TP and SL fills; the mark moving through the TP sells what it bought, with a toast and history rows, at ${screen.name}`, async ({ page }) => {
+      await page.setViewportSize(screen);
+      await openMarket(page, 'USDT-futures');
+      const sizeBefore = await longSize();
+      const mark = await markPrice();
+      const tp = offset(mark, 400n);
+      const sl = offset(mark, -400n);
 
-    const form = page.getByRole('form', { name: 'Order form' });
-    await form.getByLabel('Order type').selectOption('market');
-    await form.getByLabel('Quantity', { exact: true }).fill('0.01');
-    await form.getByRole('checkbox', { name: 'Take profit / stop loss' }).check();
-    await form.getByLabel('Take profit', { exact: true }).fill(tp);
-    await form.getByLabel('Stop loss', { exact: true }).fill(sl);
-    await form.getByLabel('TP/SL trigger').selectOption('mark');
-    await form.getByRole('button', { name: 'Buy BTC' }).click();
-    await expect(notifications(page).getByText(/^Buy 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
+      const form = page.getByRole('form', { name: 'Order form' });
+      await form.getByLabel('Order type').selectOption('market');
+      await form.getByLabel('Quantity', { exact: true }).fill('0.01');
+      await form.getByRole('checkbox', { name: 'Take profit / stop loss' }).check();
+      await form.getByLabel('Take profit', { exact: true }).fill(tp);
+      await form.getByLabel('Stop loss', { exact: true }).fill(sl);
+      await form.getByLabel('TP/SL trigger').selectOption('mark');
+      await form.getByRole('button', { name: 'Buy BTC' }).click();
+      await expect(notifications(page).getByText(/^Buy 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
 
-    // The preset is now a pending TP/SL on the position, shown in its tab.
-    await page.getByRole('tab', { name: /^TP\/SL \(\d+\)$/ }).click();
-    const row = page.getByRole('row', { name: 'TP/SL BTCUSDT long' }).filter({ hasText: Number(tp).toLocaleString('en-US') });
-    await expect(row).toHaveCount(1);
-    await expect(row.getByLabel('Stop loss')).toContainText('(mark)');
+      // The preset is now a pending TP/SL on the position, shown in its tab.
+      await showOrdersPanel(page);
+      await page.getByRole('tab', { name: /^TP\/SL \(\d+\)$/ }).click();
+      const row = page.getByRole('row', { name: 'TP/SL BTCUSDT long' }).filter({ hasText: Number(tp).toLocaleString('en-US') });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByLabel('Stop loss')).toContainText('(mark)');
 
-    const moved = await moveMark(offset(mark, 500n));
-    expect(moved.strategyOrders).toEqual([expect.objectContaining({ status: 'success', triggerType: 'takeProfit' })]);
-    await expect(notifications(page).getByText('Take profit triggered')).toBeVisible();
-    await expect(notifications(page).getByText(/^Sell 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
-    // The closing order's own toast says the take profit sent it.
-    await expect(notifications(page).getByText('Take profit: order filled')).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect(await longSize()).toBe(sizeBefore);
+      const moved = await moveMark(offset(mark, 500n));
+      expect(moved.strategyOrders).toEqual([expect.objectContaining({ status: 'success', triggerType: 'takeProfit' })]);
+      await expect(notifications(page).getByText('Take profit triggered')).toBeVisible();
+      await expect(notifications(page).getByText(/^Sell 0\.010 BTC on BTCUSDT filled/)).toBeVisible();
+      // The closing order's own toast says the take profit sent it.
+      await expect(notifications(page).getByText('Take profit: order filled')).toBeVisible();
+      await expect(row).toHaveCount(0);
+      expect(await longSize()).toBe(sizeBefore);
 
-    // History: the strategy order fired, and the closing sell is among the orders.
-    const history = await simGet<{ list: { status: string; triggerType: string; takeProfit: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
-    expect(history.list.find((h) => samePrice(h.takeProfit, tp))).toMatchObject({ status: 'success', triggerType: 'takeProfit' });
-    // The TP/SL tab's history says which side fired.
-    const fired = page.getByRole('table', { name: 'TP/SL history' }).getByRole('row').filter({ hasText: Number(tp).toLocaleString('en-US') });
-    await expect(fired.getByLabel('Outcome')).toHaveText('Triggered: take profit');
-    // Both in the order history and the fills under the chart.
-    await page.getByRole('tab', { name: 'Order history', exact: true }).click();
-    const newest = page.getByRole('table', { name: 'Order history' }).getByRole('row', { name: /^Order \d+$/ }).first();
-    await expect(newest).toBeVisible({ timeout: 30_000 });
-    for (const cell of ['BTCUSDT', 'sell', '0.010 BTC', 'Filled', 'market (take profit)']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
-    const closingId = (await newest.getAttribute('aria-label'))!.replace('Order ', '');
-    await page.getByRole('tab', { name: 'Fills', exact: true }).click();
-    await expect(page.getByRole('row', { name: new RegExp(`^Fill \\d+ of order ${closingId}$`) }).first()).toBeVisible({ timeout: 30_000 });
-  });
+      // History: the strategy order fired, and the closing sell is among the orders.
+      const history = await simGet<{ list: { status: string; triggerType: string; takeProfit: string }[] }>('/api/v3/trade/history-strategy-orders', { category: 'USDT-FUTURES' });
+      expect(history.list.find((h) => samePrice(h.takeProfit, tp))).toMatchObject({ status: 'success', triggerType: 'takeProfit' });
+      // The TP/SL tab's history says which side fired.
+      const fired = page.getByRole('table', { name: 'TP/SL history' }).getByRole('row').filter({ hasText: Number(tp).toLocaleString('en-US') });
+      await expect(fired.getByLabel('Outcome')).toHaveText('Triggered: take profit');
+      // Both in the order history and the fills under the chart.
+      await page.getByRole('tab', { name: 'Order history', exact: true }).click();
+      const newest = page.getByRole('table', { name: 'Order history' }).getByRole('row', { name: /^Order \d+$/ }).first();
+      await expect(newest).toBeVisible({ timeout: 30_000 });
+      for (const cell of ['BTCUSDT', 'sell', '0.010 BTC', 'Filled', 'market (take profit)']) await expect(newest.getByRole('cell', { name: cell, exact: true }).first()).toBeVisible();
+      const closingId = (await newest.getAttribute('aria-label'))!.replace('Order ', '');
+      await page.getByRole('tab', { name: 'Fills', exact: true }).click();
+      await expect(page.getByRole('row', { name: new RegExp(`^Fill \\d+ of order ${closingId}$`) }).first()).toBeVisible({ timeout: 30_000 });
+    });
+  }
 
   test('a TP/SL is put on an open position from its tab, changed there, and cancelled; a wrong price is refused next to its field', async ({ page }) => {
     await openMarket(page, 'USDT-futures');

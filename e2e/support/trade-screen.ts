@@ -8,6 +8,18 @@ import { simUrl } from './chaos-sim';
 
 export type MarketCategory = 'Spot' | 'Margin' | 'USDT-futures';
 
+/** The two sizes issue 19 asks its journeys at: the phone puts the form first and the rest under tabs. */
+export const screens = [
+  { name: '1280×720', width: 1280, height: 720 },
+  { name: '390×844', width: 390, height: 844 },
+] as const;
+
+/** Brings the panel under the chart into view: on a phone it is the 'Orders' pane of the market panels' tabs. */
+export async function showOrdersPanel(page: Page): Promise<void> {
+  const panes = page.getByRole('tablist', { name: 'Market panels' });
+  if (await panes.isVisible()) await panes.getByRole('tab', { name: 'Orders' }).click();
+}
+
 /**
  * Puts a market on the trading screen already open, through the picker, and waits for its
  * book. A click opens the picker, not "/": the focus may sit in a form field, where "/" is
