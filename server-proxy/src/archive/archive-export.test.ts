@@ -216,50 +216,73 @@ describe.each(storageEngines)('archive export jobs on $name', (engine) => {
     expect((await retry(trader.headers)).json<{ msg: string }>().msg).toBe('export: it is done; only a failed export can be retried');
   });
 
+  /** The desk's export list stream for `cookie`, read event by event. */
+  async function exportEvents(d: TestDesk, cookie: string) {
+    await d.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = d.app.server.address() as { port: number };
+    const url = `http://127.0.0.1:${port}/archive/exports/events?account=main`;
+    const abort = new AbortController();
+    const res = await fetch(url, { headers: { cookie }, signal: abort.signal });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const events: ArchiveExport[][] = [];
+    let buffered = '';
+    return {
+      url,
+      events,
+      close: () => abort.abort(),
+      /** Reads events until one satisfies `done`. */
+      async until(done: (list: ArchiveExport[]) => boolean): Promise<ArchiveExport[]> {
+        for (;;) {
+          const at = buffered.indexOf('\n\n');
+          if (at >= 0) {
+            const frame = buffered.slice(0, at);
+            buffered = buffered.slice(at + 2);
+            if (!frame.startsWith('data: ')) continue;
+            const list = JSON.parse(frame.slice(6)) as ArchiveExport[];
+            events.push(list);
+            if (done(list)) return list;
+            continue;
+          }
+          const { value, done: ended } = await reader.read();
+          if (ended) throw new Error(`stream ended after ${JSON.stringify(events)}`);
+          buffered += value;
+        }
+      },
+    };
+  }
+
   it('pushes the list as it moves: the new export, its progress and its end, over server-sent events', async () => {
     const s = await storage();
     await new ArchiveStore(s.db('archive')).put('fills', 'main', fills(2_500), t0);
     const d = await desk(s);
     const trader = await d.signIn('trader', ['main']);
-    await d.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = d.app.server.address() as { port: number };
-    const abort = new AbortController();
-    const res = await fetch(`http://127.0.0.1:${port}/archive/exports/events?account=main`, { headers: { cookie: trader.cookie }, signal: abort.signal });
-    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    const events: ArchiveExport[][] = [];
-    let buffered = '';
-    /** Reads events until one satisfies `done`. */
-    const until = async (done: (list: ArchiveExport[]) => boolean) => {
-      for (;;) {
-        const at = buffered.indexOf('\n\n');
-        if (at >= 0) {
-          const frame = buffered.slice(0, at);
-          buffered = buffered.slice(at + 2);
-          if (!frame.startsWith('data: ')) continue;
-          const list = JSON.parse(frame.slice(6)) as ArchiveExport[];
-          events.push(list);
-          if (done(list)) return list;
-          continue;
-        }
-        const { value, done: ended } = await reader.read();
-        if (ended) throw new Error(`stream ended after ${JSON.stringify(events)}`);
-        buffered += value;
-      }
-    };
-    expect(await until(() => true)).toEqual([]);
+    const stream = await exportEvents(d, trader.cookie);
+    expect(await stream.until(() => true)).toEqual([]);
     const created = (await start(d, trader.headers, { feed: 'fills', account: 'main' })).json<{ data: ArchiveExport }>().data;
-    const done = await until((list) => list[0]?.state === 'done');
-    abort.abort();
+    const done = await stream.until((list) => list[0]?.state === 'done');
+    stream.close();
     expect(done).toEqual([expect.objectContaining({ id: created.id, rows: 2_500, total: 2_500, error: null })]);
     // Every event was the list as the GET answers it; rows only grew.
-    const rows = events.slice(1).map((list) => list[0]!.rows);
+    const rows = stream.events.slice(1).map((list) => list[0]!.rows);
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
     // Not another user's list, nor an account they may not read.
     const other = await d.signIn('trader', ['sub'], 'trader-2');
-    const refused = await fetch(`http://127.0.0.1:${port}/archive/exports/events?account=main`, { headers: { cookie: other.cookie } });
+    const refused = await fetch(stream.url, { headers: { cookie: other.cookie } });
     expect(refused.status).toBe(403);
     await refused.text();
+  });
+
+  it('pushes the end of an export another proxy on the database builds', async () => {
+    const { archive, d, trader, exports, id } = await deskWithExport();
+    const stream = await exportEvents(d, trader.cookie);
+    expect(await stream.until(() => true)).toEqual([expect.objectContaining({ id, state: 'running', rows: 0 })]);
+    // Proxy B builds it, a page every 300 ms; this desk's runner never hears of it.
+    const slow = { count: archive.count.bind(archive), csvPage: async (...args: Parameters<ArchiveStore['csvPage']>) => (await new Promise((r) => setTimeout(r, 300)), archive.csvPage(...args)) };
+    const proxyB = new ExportRunner({ exports, archive: slow, clock: systemClock, owner: 'proxy-b', leaseMs: 60_000 });
+    await proxyB.kick(id);
+    expect(await stream.until((list) => list[0]?.state === 'done')).toEqual([expect.objectContaining({ id, rows: 2_500 })]);
+    stream.close();
   });
 
   it("keeps a user's newest exports of an account, deleting older finished ones with their files", async () => {

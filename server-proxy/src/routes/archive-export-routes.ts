@@ -94,6 +94,7 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
         listed = new Set(shown.map((e) => e.id));
         return shown;
       },
+      moving: (shown) => shown.some((e) => e.state === 'running'),
       everyMs: PUSH_EVERY_MS,
       logger: ctx.logger,
       about: { user: session.user, account: account.name, exports: 'list' },

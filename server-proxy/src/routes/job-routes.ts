@@ -157,6 +157,7 @@ export function registerJobRoutes(app: FastifyInstance, ctx: DeskContext, deps: 
         const current = await deps.store.get(job.id);
         return current && summaryOf(current, deps, now());
       },
+      moving: (summary) => summary.state === 'running',
       everyMs: PUSH_EVERY_MS,
       logger: ctx.logger,
       about: { job: job.id },
