@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DecimalError } from '../core/decimal';
 import { DECLINED, readBookPush, type BookPushRead } from './book-push-reader';
 import { bookPushTexts } from './book-push-texts';
-import { OrderBook, type BookResult } from './order-book';
+import { OrderBook, type BookMessage, type BookResult } from './order-book';
 import { quoteLongSequences } from './sequence';
 
 /** Today's path, as the web's socket and book-message.ts take a push: JSON.parse, then the book's object API. */
 function applyParsed(book: OrderBook, text: string): { result: BookResult; ts: number | undefined } {
-  const msg = JSON.parse(quoteLongSequences(text)) as { action: string; data: Record<string, never>[] };
+  const msg = JSON.parse(quoteLongSequences(text)) as { action: string; data: (BookMessage & { ts?: unknown })[] };
   const d = msg.data[0]!;
   const data = { a: d.a, b: d.b, seq: d.seq, pseq: d.pseq, checksum: d.checksum ?? 0 };
   const result = msg.action === 'snapshot' ? book.applySnapshot(data) : book.applyUpdate(data);
@@ -68,8 +68,8 @@ describe('readBookPush against JSON.parse and the object path', () => {
     // The reader makes CRC pieces only while the last push had a checksum (OrderBook.wantsCrcPieces).
     fc.assert(
       fc.property(fc.constantFrom('all', 'none', 'some') as fc.Arbitrary<'all' | 'none' | 'some'>, fc.integer({ min: 0, max: 1_000 }), (mode, seed) => {
-        const [{ priceScale, sizeScale, texts }] = fc.sample(bookPushTexts(mode), { numRuns: 1, seed });
-        const ours = new OrderBook({ priceScale: priceScale, sizeScale: sizeScale });
+        const { priceScale, sizeScale, texts } = fc.sample(bookPushTexts(mode), { numRuns: 1, seed })[0]!;
+        const ours = new OrderBook({ priceScale, sizeScale });
         const parsed = new OrderBook({ priceScale, sizeScale });
         const out = newRead();
         for (const text of texts) {
