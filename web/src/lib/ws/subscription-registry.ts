@@ -7,6 +7,12 @@
 export type SubscriptionArg = Readonly<Record<string, string>>;
 
 /**
+ * Takes a channel's push straight from the frame's text (the object at text[start]):
+ * returns the index just past it, or -1 to leave it to JSON.parse and the listener.
+ */
+export type TextReader = (text: string, start: number) => number;
+
+/**
  * Canonical identity of a channel: keys sorted, values lower-cased, because the
  * exchange may echo `instType` in another case than the one we sent (`usdt-futures`
  * vs `USDT-FUTURES`) and pushes must still reach their listeners.
@@ -21,7 +27,7 @@ export function subscriptionKey(arg: Readonly<Record<string, unknown>>): string 
 
 interface Entry<L> {
   arg: SubscriptionArg;
-  listeners: Set<{ listener: L }>;
+  listeners: Set<{ listener: L; readText: TextReader | undefined }>;
 }
 
 export interface Registration {
@@ -34,7 +40,8 @@ export interface Registration {
 export class SubscriptionRegistry<L> {
   private readonly entries = new Map<string, Entry<L>>();
 
-  add(arg: SubscriptionArg, listener: L): Registration {
+  /** `readText`, when given, may take the channel's pushes as text instead (see textReaderOf). */
+  add(arg: SubscriptionArg, listener: L, readText?: TextReader): Registration {
     const key = subscriptionKey(arg);
     let entry = this.entries.get(key);
     const first = entry === undefined;
@@ -43,7 +50,7 @@ export class SubscriptionRegistry<L> {
       this.entries.set(key, entry);
     }
     // Wrap so the same listener function may be registered twice and released independently.
-    const token = { listener };
+    const token = { listener, readText };
     entry.listeners.add(token);
     let released = false;
     return {
@@ -64,6 +71,17 @@ export class SubscriptionRegistry<L> {
   listenersOf(arg: Readonly<Record<string, unknown>>): L[] {
     const entry = this.entries.get(subscriptionKey(arg));
     return entry ? [...entry.listeners].map((t) => t.listener) : [];
+  }
+
+  /**
+   * The text reader of the channel with this subscriptionKey, when its only listener has
+   * one: a second listener expects the parsed message, so then every push is parsed.
+   */
+  textReaderOf(key: string): TextReader | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined || entry.listeners.size !== 1) return undefined;
+    for (const token of entry.listeners) return token.readText;
+    return undefined;
   }
 
   has(arg: Readonly<Record<string, unknown>>): boolean {
