@@ -109,6 +109,19 @@ describe('readBookPush', () => {
     expect(book.view().bids.map((l) => l.price)).toEqual(['100.0', '99.9', '99.8']);
   });
 
+  it('reads an update that opens like the last one by its head alone, and still checks all that follows', () => {
+    const book = bookAfterSnapshot();
+    const out = newRead();
+    const next = (seq: number) => UPDATE.replace('"pseq":10,"seq":11', `"pseq":${seq - 1},"seq":${seq}`);
+    expect(readBookPush(next(11), 0, book, out)).toBe(next(11).length); // learns the head
+    expect(readBookPush(next(12).replace('}],"ts":8', '},"ts":8'), 0, book, out)).toBe(DECLINED);
+    expect(readBookPush(next(12).replace('"ts":8', '"ts":8,"data":[]'), 0, book, out)).toBe(DECLINED);
+    expect(readBookPush(next(12).replace('"ts":8', '"ts":8,"ts":9'), 0, book, out)).toBe(DECLINED);
+    expect(readBookPush(next(12).replace('"update"', '"snapshot"'), 0, book, out)).toBe(next(12).length + 2);
+    expect(out).toMatchObject({ snapshot: true, result: { status: 'ok' } });
+    expect(book.seqExact).toBe(12n);
+  });
+
   it('gives back the text of levels it stored without strings, as sent', () => {
     const book = new OrderBook({ priceScale: 1, sizeScale: 3 });
     const text = `{"arg":${ARG},"action":"snapshot","data":[{"a":[["101","1.50000"],["102.30","7"]],"b":[["100","0.1"],["99.9","0.000"],["0.5","3"]],"checksum":1,"seq":1}]}`;

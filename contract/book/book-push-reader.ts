@@ -22,6 +22,10 @@
 // DecimalError naming it ("b[3] price ..."), which the pipeline turns into a resync.
 // "Plain" strings have no escape and no control character: their meaning is their text.
 //
+// Most pushes are updates of one channel, and each opens with the same text up to its
+// data's fields ({"arg":{...},"action":"update","data":[{): once such a head has been
+// read in full, a push starting with that very text resumes after it (readBookPush).
+//
 // Sequence numbers stay exact: up to 15 digits they are read as a number, longer ones as
 // digits through sequence.ts. The JSON path keeps a long one exact only where
 // quoteLongSequences finds it (the colon right after the key, then spaces alone); other
@@ -52,50 +56,88 @@ export interface BookPushRead {
  * caller's to check.
  */
 export function readBookPush(text: string, start: number, book: OrderBook, out: BookPushRead): number {
-  let i = skipSpace(text, start);
-  if (text.charCodeAt(i) !== OPEN_BRACE) return DECLINED;
-  let seen = 0;
-  let snapshot = false;
-  i = skipSpace(text, i + 1);
+  start = skipSpace(text, start);
+  let i: number;
+  let seen: number;
+  headEnd = -1;
+  // Most pushes are updates that open exactly like the last one read: the same arg, then
+  // "action":"update","data":[{. That head was read in full before, so its text alone
+  // says what it holds; startsWith compares it natively, at a fraction of reading it.
+  if (knownHead !== '' && text.startsWith(knownHead, start)) {
+    snapshot = false;
+    seen = knownHeadFields;
+    i = closeData(text, readDataFields(text, start + knownHead.length, book));
+  } else {
+    if (text.charCodeAt(start) !== OPEN_BRACE) return DECLINED;
+    seen = 0;
+    i = skipSpace(text, start + 1);
+    if (text.charCodeAt(i) === CLOSE_BRACE) return DECLINED;
+    i = readField(text, i, book, seen);
+    seen = field;
+  }
   for (;;) {
-    const keyEnd = plainStringEnd(text, i);
-    if (keyEnd < 0) return DECLINED;
-    const keyStart = i + 1;
-    i = skipSpace(text, keyEnd);
-    if (text.charCodeAt(i) !== COLON) return DECLINED;
-    i = skipSpace(text, i + 1);
-    let key: number;
-    let end: number;
-    if (textIs(text, keyStart, keyEnd - 1, 'data')) {
-      key = DATA;
-      end = readData(text, i, book);
-    } else if (textIs(text, keyStart, keyEnd - 1, 'arg')) {
-      key = ARG;
-      end = plainObjectEnd(text, i);
-    } else if (textIs(text, keyStart, keyEnd - 1, 'action')) {
-      key = ACTION;
-      end = plainStringEnd(text, i);
-      snapshot = textIs(text, i + 1, end - 1, 'snapshot');
-      if (!snapshot && !textIs(text, i + 1, end - 1, 'update')) return DECLINED;
-    } else if (textIs(text, keyStart, keyEnd - 1, 'ts')) {
-      key = TS;
-      end = isNumberStart(text.charCodeAt(i)) ? scalarEnd(text, i) : DECLINED;
-    } else {
-      return DECLINED; // `event` (an ack, an error) or anything else: not a plain push
-    }
-    if (end < 0 || (seen & key) !== 0) return DECLINED;
-    seen |= key;
-    i = skipSpace(text, end);
+    if (i < 0) return DECLINED;
+    i = skipSpace(text, i);
     const c = text.charCodeAt(i);
     if (c === CLOSE_BRACE) break;
     if (c !== COMMA) return DECLINED;
-    i = skipSpace(text, i + 1);
+    i = readField(text, skipSpace(text, i + 1), book, seen);
+    if (i < 0 || (seen & field) !== 0) return DECLINED;
+    seen |= field;
   }
   if ((seen & (ARG | ACTION | DATA)) !== (ARG | ACTION | DATA)) return DECLINED;
+  if (headEnd > 0) {
+    knownHead = text.slice(start, headEnd);
+    knownHeadFields = headFields;
+  }
   out.snapshot = snapshot;
   out.ts = dataTs;
   out.result = book.applyRead(snapshot, dataSeq, dataPseq, dataChecksum);
   return i + 1;
+}
+
+// The last update's head (see readBookPush) and the fields it holds; what the push being
+// read found: its action, the key of the field just read, and its own head when it is
+// an update whose data came after its action (-1: none).
+let knownHead = '';
+let knownHeadFields = 0;
+let snapshot = false;
+let field = 0;
+let headEnd = -1;
+let headFields = 0;
+
+/** One field of the push's object, `"key":value`, at i: the index past it, its key in `field`. */
+function readField(text: string, i: number, book: OrderBook, seen: number): number {
+  const keyEnd = plainStringEnd(text, i);
+  if (keyEnd < 0) return DECLINED;
+  const keyStart = i + 1;
+  i = skipSpace(text, keyEnd);
+  if (text.charCodeAt(i) !== COLON) return DECLINED;
+  i = skipSpace(text, i + 1);
+  if (textIs(text, keyStart, keyEnd - 1, 'data')) {
+    field = DATA;
+    const end = readData(text, i, book);
+    if ((seen & ACTION) !== 0 && !snapshot) {
+      headEnd = dataFieldsAt;
+      headFields = seen | DATA;
+    }
+    return end;
+  }
+  if (textIs(text, keyStart, keyEnd - 1, 'arg')) {
+    field = ARG;
+    return plainObjectEnd(text, i);
+  }
+  if (textIs(text, keyStart, keyEnd - 1, 'action')) {
+    field = ACTION;
+    const end = plainStringEnd(text, i);
+    snapshot = textIs(text, i + 1, end - 1, 'snapshot');
+    return snapshot || textIs(text, i + 1, end - 1, 'update') ? end : DECLINED;
+  }
+  if (textIs(text, keyStart, keyEnd - 1, 'ts')) {
+    field = TS;
+    return isNumberStart(text.charCodeAt(i)) ? scalarEnd(text, i) : DECLINED;
+  }
+  return DECLINED; // `event` (an ack, an error) or anything else: not a plain push
 }
 
 // Keys met, as bits: top level, then data's object.
@@ -126,11 +168,27 @@ function readData(text: string, i: number, book: OrderBook): number {
   if (text.charCodeAt(i) !== OPEN_BRACKET) return DECLINED;
   i = skipSpace(text, i + 1);
   if (text.charCodeAt(i) !== OPEN_BRACE) return DECLINED;
+  dataFieldsAt = i + 1;
+  return closeData(text, readDataFields(text, i + 1, book));
+}
+
+/** After data's object (at i, past its closing brace): the array's closing bracket. */
+function closeData(text: string, i: number): number {
+  if (i < 0) return DECLINED;
+  i = skipSpace(text, i);
+  return text.charCodeAt(i) === CLOSE_BRACKET ? i + 1 : DECLINED;
+}
+
+// Where the fields of data's object begin, for a head to learn.
+let dataFieldsAt = 0;
+
+/** The fields of data's object, from just past its opening brace; the index past its closing one. */
+function readDataFields(text: string, i: number, book: OrderBook): number {
   dataPseq = -1;
   dataChecksum = 0;
   dataTs = undefined;
   let seen = 0;
-  i = skipSpace(text, i + 1);
+  i = skipSpace(text, i);
   for (;;) {
     const keyEnd = plainStringEnd(text, i);
     if (keyEnd < 0) return DECLINED;
@@ -178,9 +236,7 @@ function readData(text: string, i: number, book: OrderBook): number {
     if (c !== COMMA) return DECLINED;
     i = skipSpace(text, i + 1);
   }
-  if ((seen & (ASKS | BIDS | SEQ)) !== (ASKS | BIDS | SEQ)) return DECLINED;
-  i = skipSpace(text, i + 1);
-  return text.charCodeAt(i) === CLOSE_BRACKET ? i + 1 : DECLINED;
+  return (seen & (ASKS | BIDS | SEQ)) === (ASKS | BIDS | SEQ) ? i + 1 : DECLINED;
 }
 
 const COLON_CRC = crc32UpdateByte(0, COLON);
@@ -290,7 +346,7 @@ function readInteger(text: string, i: number): number {
   let j = negative ? i + 1 : i;
   const first = j;
   let v = 0;
-  while (isDigit(text.charCodeAt(j))) v = v * 10 + (text.charCodeAt(j++) - 48);
+  for (let c = text.charCodeAt(j); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++j)) v = v * 10 + (c - 48);
   const digits = j - first;
   if (digits === 0 || digits > SAFE_DIGITS || (text.charCodeAt(first) === 0x30 && (digits > 1 || negative))) return DECLINED;
   number = negative ? -v : v;
@@ -303,15 +359,14 @@ function readInteger(text: string, i: number): number {
  */
 function readSequence(text: string, keyEnd: number, i: number): number {
   if (text.charCodeAt(i) === 0x2d) return DECLINED;
-  let j = i;
-  while (isDigit(text.charCodeAt(j))) j++;
-  const digits = j - i;
-  if (digits <= SAFE_DIGITS) {
-    const end = readInteger(text, i);
+  const end = readInteger(text, i);
+  if (end !== DECLINED) {
     sequence = number;
     return end;
   }
-  if (digits > 30 || text.charCodeAt(i) === 0x30 || text.charCodeAt(keyEnd) !== COLON) return DECLINED;
+  let j = i;
+  while (isDigit(text.charCodeAt(j))) j++;
+  if (j - i <= SAFE_DIGITS || j - i > 30 || text.charCodeAt(i) === 0x30 || text.charCodeAt(keyEnd) !== COLON) return DECLINED;
   for (let s = keyEnd + 1; s < i; s++) if (text.charCodeAt(s) !== 0x20) return DECLINED;
   sequence = toSequenceKey(text.slice(i, j));
   return j;
