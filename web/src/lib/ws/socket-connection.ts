@@ -352,21 +352,21 @@ export class SocketConnection {
     if (text.charCodeAt(j) !== COLON) return -1;
     j = skipSpace(text, j + 1);
     if (text.charCodeAt(j) !== OPEN_BRACE) return -1;
-    const argEnd = valueEnd(text, j);
-    const key = argEnd < 0 ? null : this.channelKeyAt(text, j, argEnd);
+    const key = this.channelKeyAt(text, j);
     const read = key === null ? undefined : this.registry.textReaderOf(key);
     return read === undefined ? -1 : read(text, i);
   }
 
   /**
-   * The subscriptionKey of the arg object at text[start, end). Upstream spells a channel's
-   * arg the same way every time, so its text is looked up among those seen (compared in
-   * place: no string per message) and parsed only when new.
+   * The subscriptionKey of the arg object starting at text[start]. Upstream spells a
+   * channel's arg the same way every time, so its text is looked up among those seen
+   * (startsWith: no string per message; an object's text ends at its own closing brace,
+   * so one seen cannot be the start of a longer one) and parsed only when new.
    */
-  private channelKeyAt(text: string, start: number, end: number): string | null {
-    for (const known of this.argKeys) {
-      if (known.text.length === end - start && text.startsWith(known.text, start)) return known.key;
-    }
+  private channelKeyAt(text: string, start: number): string | null {
+    for (const known of this.argKeys) if (text.startsWith(known.text, start)) return known.key;
+    const end = valueEnd(text, start);
+    if (end < 0) return null;
     const argText = text.slice(start, end);
     let key: string | null = null;
     try {
