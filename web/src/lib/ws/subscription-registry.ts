@@ -28,6 +28,8 @@ export function subscriptionKey(arg: Readonly<Record<string, unknown>>): string 
 interface Entry<L> {
   arg: SubscriptionArg;
   listeners: Set<{ listener: L; readText: TextReader | undefined }>;
+  /** The text reader of the only listener, if it has one (textReaderOf): kept, as it is asked per push. */
+  soleReader: TextReader | undefined;
 }
 
 export interface Registration {
@@ -46,12 +48,13 @@ export class SubscriptionRegistry<L> {
     let entry = this.entries.get(key);
     const first = entry === undefined;
     if (!entry) {
-      entry = { arg: { ...arg }, listeners: new Set() };
+      entry = { arg: { ...arg }, listeners: new Set(), soleReader: undefined };
       this.entries.set(key, entry);
     }
     // Wrap so the same listener function may be registered twice and released independently.
     const token = { listener, readText };
     entry.listeners.add(token);
+    entry.soleReader = entry.listeners.size === 1 ? readText : undefined;
     let released = false;
     return {
       first,
@@ -60,7 +63,11 @@ export class SubscriptionRegistry<L> {
         released = true;
         const current = this.entries.get(key);
         if (!current || !current.listeners.delete(token)) return { last: false };
-        if (current.listeners.size > 0) return { last: false };
+        if (current.listeners.size > 0) {
+          const [sole] = current.listeners;
+          current.soleReader = current.listeners.size === 1 ? sole!.readText : undefined;
+          return { last: false };
+        }
         this.entries.delete(key);
         return { last: true };
       },
@@ -78,10 +85,7 @@ export class SubscriptionRegistry<L> {
    * one: a second listener expects the parsed message, so then every push is parsed.
    */
   textReaderOf(key: string): TextReader | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined || entry.listeners.size !== 1) return undefined;
-    for (const token of entry.listeners) return token.readText;
-    return undefined;
+    return this.entries.get(key)?.soleReader;
   }
 
   has(arg: Readonly<Record<string, unknown>>): boolean {
