@@ -191,7 +191,7 @@ export class OrderBook {
     this.synced = false;
     const seq = toSequenceKey(data.seq);
     this.parseAll(data);
-    return this.commitSnapshot(seq, data.checksum, data);
+    return this.commit(true, seq, data.checksum, data);
   }
 
   /**
@@ -209,7 +209,7 @@ export class OrderBook {
     if (refused !== null) return refused;
     this.synced = false; // until the message is known to be well-formed and applied
     this.parseAll(data);
-    return this.commitUpdate(seq, data.checksum, data);
+    return this.commit(false, seq, data.checksum, data);
   }
 
   /**
@@ -219,10 +219,10 @@ export class OrderBook {
    */
   applyRead(snapshot: boolean, seq: SequenceKey, pseq: SequenceKey, checksum: number): BookResult {
     this.lastHadChecksum = checksum !== 0;
-    if (snapshot) return this.commitSnapshot(seq, checksum, null);
+    if (snapshot) return this.commit(true, seq, checksum, null);
     if (!this.synced) return NO_SNAPSHOT;
     const refused = this.refuse(seq, pseq);
-    return refused ?? this.commitUpdate(seq, checksum, null);
+    return refused ?? this.commit(false, seq, checksum, null);
   }
 
   /** Why an update with these numbers cannot be applied now (rules at the top), or null when it can. pseq -1: none. */
@@ -245,23 +245,16 @@ export class OrderBook {
     return null;
   }
 
+  // Applies the pending levels: a snapshot replaces each side, an update sets its levels.
   // `strings` is the parsed push whose levels hold the price and size strings, or null
   // for levels read from text (pending*.forms say how to write them again).
-  private commitSnapshot(seq: SequenceKey, checksum: number | undefined, strings: BookMessage | null): BookResult {
+  private commit(snapshot: boolean, seq: SequenceKey, checksum: number | undefined, strings: BookMessage | null): BookResult {
     this.synced = false;
-    loadSide(this.bids, this.pendingBids, strings === null ? null : strings.b);
-    loadSide(this.asks, this.pendingAsks, strings === null ? null : strings.a);
+    const apply = snapshot ? loadSide : updateSide;
+    apply(this.bids, this.pendingBids, strings === null ? null : strings.b);
+    apply(this.asks, this.pendingAsks, strings === null ? null : strings.a);
     this.lastSeq = seq;
-    this.firstAfterSnapshot = true;
-    return this.settle(checksum);
-  }
-
-  private commitUpdate(seq: SequenceKey, checksum: number | undefined, strings: BookMessage | null): BookResult {
-    this.synced = false;
-    updateSide(this.bids, this.pendingBids, strings === null ? null : strings.b);
-    updateSide(this.asks, this.pendingAsks, strings === null ? null : strings.a);
-    this.lastSeq = seq;
-    this.firstAfterSnapshot = false;
+    this.firstAfterSnapshot = snapshot;
     return this.settle(checksum);
   }
 
