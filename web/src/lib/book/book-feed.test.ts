@@ -5,24 +5,7 @@ import { FakeEnvironment, FakeSocket } from '@web/lib/ws/fake-socket.test-suppor
 import { SocketConnection } from '@web/lib/ws/socket-connection';
 import { feedBook } from './book-feed';
 import { createBookPipeline } from './book-store';
-import type { FrameScheduler } from './frame-scheduler';
-
-class StepFrames implements FrameScheduler {
-  private next = 1;
-  private readonly pending = new Map<number, () => void>();
-  request(cb: () => void): number {
-    this.pending.set(this.next, cb);
-    return this.next++;
-  }
-  cancel(id: number): void {
-    this.pending.delete(id);
-  }
-  step(): void {
-    const cbs = [...this.pending.values()];
-    this.pending.clear();
-    for (const cb of cbs) cb();
-  }
-}
+import { FakeFrames } from './fake-frames.test-support';
 
 const TICKER_ARG = { instType: 'usdt-futures', topic: 'ticker', symbol: 'BTCUSDT' };
 const ticker = (n: number) => `{"arg":${JSON.stringify(TICKER_ARG)},"action":"snapshot","data":[{"lastPr":"${n}.5","seq":${n}}],"ts":${n}}`;
@@ -34,7 +17,7 @@ function desk(textPath: boolean, priceScale: number, sizeScale: number) {
   conn.start();
   const ws = FakeSocket.instances.at(-1)!;
   ws.open();
-  const frames = new StepFrames();
+  const frames = new FakeFrames();
   const pipeline = createBookPipeline({ priceScale, sizeScale, frames, resubscribe: () => conn.resubscribe(BOOK_ARG), setTimer: () => 0, clearTimer: () => {} });
   const parsedPushes = vi.spyOn(pipeline, 'ingest');
   feedBook(conn, BOOK_ARG, pipeline);
