@@ -307,8 +307,8 @@ export class SocketConnection {
    * or one it declines, is parsed on its own and dispatched, in the frame's order.
    * Returns false to leave the whole frame to JSON.parse (it is neither shape, or nothing
    * was read yet when something did not fit).
-   * A frame that is not JSON at all was dropped whole and still is when that shows at its
-   * ends (cut short) or before any message is read; broken in the middle of a batch, the
+   * A frame that is not JSON at all was dropped whole, and still is when that shows at its
+   * ends (cut short) or before any message is read; broken after a message was read, the
    * messages before the break are kept and the rest dropped. Upstream and the proxy send
    * JSON, so that differs on corrupt frames only.
    */
