@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DecimalError } from '../core/decimal';
 import { DECLINED, readBookPush, type BookPushRead } from './book-push-reader';
-import { bookPushTexts } from './book-push-texts';
+import { bookPushTexts } from './book-push-texts.test-support';
 import { OrderBook, type BookMessage, type BookResult } from './order-book';
 import { quoteLongSequences } from './sequence';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOK_ARG, bookPushTexts } from '@contract/book/book-push-texts';
+import { BOOK_ARG, bookPushTexts } from '@contract/book/book-push-texts.test-support';
 import { FakeEnvironment, FakeSocket } from '@web/lib/ws/fake-socket.test-support';
 import { SocketConnection } from '@web/lib/ws/socket-connection';
 import { feedBook } from './book-feed';
