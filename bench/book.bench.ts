@@ -11,9 +11,9 @@
 // rules and, when the push carries a checksum, verifies it over the top 25 levels (a
 // mismatch aborts the benchmark). A push the reader declined would take the JSON.parse
 // path in the browser; here it aborts the run, and none of this stream's is.
-// Not measured: the socket's routing of a push to its book (its arg's text compared with
-// those seen), about 0.4 to 0.5 µs per one-push frame on the 2-core machine, some 15% of
-// ours; the JSON.parse path it replaces built a subscription key from every message.
+// Not measured: the socket's routing of a push to its book (its arg's text compared
+// with those seen), about 0.45 to 0.55 µs per one-push frame on the 2-core machine, 15
+// to 20% of ours; the JSON.parse path it replaces built a subscription key per message.
 //
 // Per message, ccxt: JSON.parse, then what ccxt's bitget handler does for `books`
 // (ccxt/js/src/pro/bitget.js handleOrderBook and handleDelta): each level becomes a row
