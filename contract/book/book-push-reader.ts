@@ -69,6 +69,7 @@ export function readBookPush(text: string, start: number, book: OrderBook, out: 
     i = closeData(text, readDataFields(text, start + knownHead.length, book));
   } else {
     if (text.charCodeAt(start) !== OPEN_BRACE) return DECLINED;
+    snapshot = false;
     seen = 0;
     i = skipSpace(text, start + 1);
     if (text.charCodeAt(i) === CLOSE_BRACE) return DECLINED;
