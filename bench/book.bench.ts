@@ -1,21 +1,35 @@
-// bench book: contract/book's OrderBook against ccxt's order book (BENCHMARKS.md "book",
-// issue 2 item 12), in one process, on one generated stream of `books` pushes as JSON text.
+// bench book: the browser's order-book pipeline against ccxt's order book (BENCHMARKS.md
+// "book", issue 2 item 12, issue 23 item 2), in one process, on one generated stream of
+// `books` pushes as JSON text.
 //
-// Per message, for both: JSON.parse, apply every level, and when the message carries a
-// checksum verify it over the top 25 levels (a mismatch aborts the benchmark). Two modes,
-// each its own result, on the same books (bench/lib/book-stream.ts): `book`, every push
-// with a checksum (the seed), and `book-no-checksum`, none (the live exchange today). The
-// checksum is over half of ccxt's cost (BENCHMARKS.md), so the second mode is the harder
-// one for the ratio, and the target holds in both.
+// Per message, ours: readBookPush (contract/book/book-push-reader.ts) on the push's text,
+// the very function the browser's book pipeline runs on each push the socket hands it
+// (web/src/lib/book/book-store.ts ingestText). It reads the characters once, with no
+// JSON.parse and no object, array or string per level: each price and size becomes the
+// book's integer ticks or lots as its digits pass (with its CRC piece while the feed
+// carries checksums), then OrderBook.applyRead applies the levels by the book's sequence
+// rules and, when the push carries a checksum, verifies it over the top 25 levels (a
+// mismatch aborts the benchmark). A push the reader declined would take the JSON.parse
+// path in the browser; here it aborts the run, and none of this stream's is.
+// Not measured: the socket's routing of a push to its book (its arg's text compared
+// with those seen), about 0.45 to 0.55 µs per one-push frame on the 2-core machine, 15
+// to 20% of ours; the JSON.parse path it replaces built a subscription key per message.
 //
-// The ccxt side does what ccxt's bitget handler does for `books` (ccxt/js/src/pro/bitget.js
-// handleOrderBook and handleDelta): each level becomes a row [price, size, original level]
-// stored with storeArray, and the checksum text is the top 25 rows' original strings pushed
-// to an array and joined with ':'. Like that handler it uses the exchange's countedOrderBook
-// (same public route as orderBook(snapshot, 400), same sorted rows and Float64Array index):
-// the plain orderBook's storeArray overwrites only the numeric size of an existing level,
-// so the original strings, and with them the checksum, would go stale on every size change.
-// It skips ccxt's safe* accessors (plain Number() instead), which favours the peer.
+// Per message, ccxt: JSON.parse, then what ccxt's bitget handler does for `books`
+// (ccxt/js/src/pro/bitget.js handleOrderBook and handleDelta): each level becomes a row
+// [price, size, original level] stored with storeArray, and the checksum text is the top
+// 25 rows' original strings pushed to an array and joined with ':'. Like that handler it
+// uses the exchange's countedOrderBook (same public route as orderBook(snapshot, 400), same
+// sorted rows and Float64Array index): the plain orderBook's storeArray overwrites only
+// the numeric size of an existing level, so the original strings, and with them the
+// checksum, would go stale on every size change. It skips ccxt's safe* accessors (plain
+// Number() instead), which favours the peer.
+//
+// Two modes, each its own result, on the same books (bench/lib/book-stream.ts): `book`,
+// every push with a checksum (the seed), and `book-no-checksum`, none (the live exchange
+// today). The checksum is over half of ccxt's cost (BENCHMARKS.md), so the second mode is
+// the harder one for the ratio; the target, 3x at the median, holds in both. After a pass
+// in either mode both books must end on the stream's last checksum.
 //
 // Which CRC: the peer's joined text is CRC'd with OUR crc32 (the same table-driven loop our
 // book uses), so the result compares book structure and checksum method, not two CRC
@@ -24,34 +38,43 @@
 // Rounds interleave the two in steps of a few hundred messages (bench/lib/compare.ts
 // interleave), so load swings on a shared machine hit both alike.
 //
-// Where our time goes (node --cpu-prof of this bench, November 2026): JSON.parse is about
-// three quarters of our cost per message, and the same JSON.parse is in ccxt's. Our apply
-// is the rest: reading decimals and BookSide.set about a third of it each, the checksum
-// about a tenth. So the shared parse caps the ratio: with our apply at no cost at all it would
-// be about 3.2 to 4x with checksums and 1.9 to 2.3x without (measured three ways). More
-// needs our pipeline to read book pushes without JSON.parse: a decision for the web's
-// socket, which parses every frame, and for this benchmark's definition of the work.
+// Where our time goes (node --cpu-prof of our side alone on this stream, November 2026):
+// without checksums, reading the text is about two thirds (the levels about 40% of that,
+// each push's fixed fields the rest: an update that opens like the last one is compared
+// up to its data, not read) and applying the levels to the book's sorted
+// arrays (BookSide.set) about a third; with checksums, reading about 65%, applying 25%,
+// the checksum 10%. A bare JSON.parse of a push costs about 1.5 to 1.7 times our whole
+// read and apply, so ccxt's parse alone now sets most of the ratio. Before the reader
+// (JSON.parse, then the same book) the ratios were 2.23x with checksums and 1.51x without;
+// with it, on the 2-core machine while quiet, 5.0x (4.8 to 5.6x over 21 rounds) and 3.55x
+// (3.4 to 4.0x).
 
 import ccxt from 'ccxt';
 import { crc32 } from '../contract/core/crc32';
 import { OrderBook } from '../contract/book/order-book';
+import { DECLINED, readBookPush, type BookPushRead } from '../contract/book/book-push-reader';
 import type { DepthLevel, DepthPush } from '../contract/schemas/ws-depth';
 import { compare, interleave } from './lib/compare';
 import { generateBookStream, LEVELS_PER_SIDE, PRICE_SCALE, SIZE_SCALE } from './lib/book-stream';
 
 // ---------------------------------------------------------------- the two pipelines
 
-/** Our pipeline over messages [from, to) of the stream; the first message is the snapshot. */
+/**
+ * Our pipeline over messages [from, to) of the stream; the first message is the snapshot.
+ * readBookPush is what the browser's book pipeline runs on each push's text
+ * (web/src/lib/book/book-store.ts ingestText); a push it declined would go to JSON.parse
+ * there, and here aborts the run, since none of this stream's should be declined.
+ */
 class OursRunner {
   private book = new OrderBook({ priceScale: PRICE_SCALE, sizeScale: SIZE_SCALE });
+  private readonly read: BookPushRead = { snapshot: false, result: { status: 'ok' }, ts: undefined };
 
   run(messages: readonly string[], from: number, to: number): void {
     const book = this.book;
+    const read = this.read;
     for (let i = from; i < to; i++) {
-      const msg = JSON.parse(messages[i]!) as DepthPush;
-      const data = msg.data[0]!;
-      const result = msg.action === 'snapshot' ? book.applySnapshot(data) : book.applyUpdate(data);
-      if (result.status !== 'ok') throw new Error(`ours: message ${i}: ${JSON.stringify(result)}`);
+      if (readBookPush(messages[i]!, 0, book, read) === DECLINED) throw new Error(`ours: message ${i} was declined`);
+      if (read.result.status !== 'ok') throw new Error(`ours: message ${i}: ${JSON.stringify(read.result)}`);
     }
   }
 

@@ -9,10 +9,35 @@
 // not when the level is set: most levels are set and replaced without ever being in the
 // top 25 of a checksummed push, and the live exchange's pushes carry no checksum at all.
 // Nothing here allocates per level except when the arrays grow.
+//
+// A level read from a push's text (book-push-reader.ts) has no strings: making two per
+// level was most of what reading the text saves over JSON.parse. It keeps, in `forms`,
+// how many decimals its price and size were written with; the reader takes only plain
+// digits without leading zeros, so the value and that count give back the text as sent
+// (levelText), for the few levels whose text is ever asked for (the best bid and ask,
+// a checksum's level whose piece is not made yet, view()).
 
 import { crc32LevelPiece } from '../core/crc32';
+import { fromScaled } from '../core/decimal';
 
 const INITIAL_CAPACITY = 64;
+
+/** The form of a level whose price and size strings are stored (see BookSide.set). */
+export const TEXT_IN_STRINGS = -1;
+
+/** The form of a level read from text: the decimals its price and size were written with (each below 256). */
+export function textForm(priceDecimals: number, sizeDecimals: number): number {
+  return priceDecimals | (sizeDecimals << 8);
+}
+
+/** The text of a value read as plain digits without leading zeros, with `decimals` decimals, at `scale`. */
+function levelText(value: number, scale: number, decimals: number): string {
+  const text = fromScaled(value, scale);
+  if (decimals === scale) return text;
+  // Fewer decimals: the ones dropped are zeros (the value was scaled up); more: zeros the value dropped.
+  if (decimals < scale) return text.slice(0, text.length - (scale - decimals) - (decimals === 0 ? 1 : 0));
+  return (scale === 0 ? `${text}.` : text) + '0'.repeat(decimals - scale);
+}
 
 export class BookSide {
   /** Sort key: ticks for bids, -ticks for asks, so ascending order puts the best last. */
@@ -24,15 +49,23 @@ export class BookSide {
   crcs: Int32Array;
   /** Length of ":price:size"; 0 while the level's piece is not made yet (see crcPiece). */
   crcLengths: Int32Array;
+  /** TEXT_IN_STRINGS, or a level read from text: its price's decimals | its size's decimals << 8 (textForm). */
+  forms: Int32Array;
   length = 0;
   private readonly sign: 1 | -1;
 
-  constructor(readonly side: 'bid' | 'ask') {
+  /** The scales are needed only for levels set without their strings (a form other than TEXT_IN_STRINGS). */
+  constructor(
+    readonly side: 'bid' | 'ask',
+    private readonly priceScale = 0,
+    private readonly sizeScale = 0,
+  ) {
     this.sign = side === 'bid' ? 1 : -1;
     this.keys = new Float64Array(INITIAL_CAPACITY);
     this.lots = new Float64Array(INITIAL_CAPACITY);
     this.crcs = new Int32Array(INITIAL_CAPACITY);
     this.crcLengths = new Int32Array(INITIAL_CAPACITY);
+    this.forms = new Int32Array(INITIAL_CAPACITY);
     // Filled, not holey, so V8 keeps them as packed element arrays.
     this.prices = new Array<string>(INITIAL_CAPACITY).fill('');
     this.sizes = new Array<string>(INITIAL_CAPACITY).fill('');
@@ -51,12 +84,23 @@ export class BookSide {
     return this.lots[this.length - 1 - depth]!;
   }
 
+  /** The price as sent. */
   priceAt(depth: number): string {
-    return this.prices[this.length - 1 - depth]!;
+    return this.priceText(this.length - 1 - depth);
   }
 
   sizeAt(depth: number): string {
-    return this.sizes[this.length - 1 - depth]!;
+    return this.sizeText(this.length - 1 - depth);
+  }
+
+  private priceText(i: number): string {
+    const form = this.forms[i]!;
+    return form === TEXT_IN_STRINGS ? this.prices[i]! : levelText(this.sign * this.keys[i]!, this.priceScale, form & 0xff);
+  }
+
+  private sizeText(i: number): string {
+    const form = this.forms[i]!;
+    return form === TEXT_IN_STRINGS ? this.sizes[i]! : levelText(this.lots[i]!, this.sizeScale, form >>> 8);
   }
 
   /**
@@ -66,8 +110,8 @@ export class BookSide {
   crcPiece(i: number): number {
     const known = this.crcLengths[i]!;
     if (known !== 0) return known;
-    const price = this.prices[i]!;
-    const size = this.sizes[i]!;
+    const price = this.priceText(i);
+    const size = this.sizeText(i);
     this.crcs[i] = crc32LevelPiece(price, size);
     return (this.crcLengths[i] = price.length + size.length + 2);
   }
@@ -76,8 +120,10 @@ export class BookSide {
    * Sets the level at `ticks` (lots > 0), or deletes it (lots === 0; a missing level is no
    * error). `crc` and `crcLength` are its CRC piece when the caller has it; a crcLength of
    * 0 leaves the piece to be made from `price` and `size` when a checksum needs it.
+   * `form` is TEXT_IN_STRINGS, or textForm(...) for a level read from text, whose price
+   * and size strings are then ''.
    */
-  set(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
+  set(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number, form: number = TEXT_IN_STRINGS): void {
     const key = this.sign * ticks;
     const len = this.length;
     const keys = this.keys;
@@ -91,17 +137,18 @@ export class BookSide {
         this.sizes[i] = size;
         this.crcs[i] = crc;
         this.crcLengths[i] = crcLength;
+        this.forms[i] = form;
       }
       return;
     }
-    if (lots !== 0) this.insertAt(i, key, lots, price, size, crc, crcLength);
+    if (lots !== 0) this.insertAt(i, key, lots, price, size, crc, crcLength, form);
   }
 
   /**
    * Bulk load of a snapshot side that arrives best first: push every level in order on an
    * empty side, then call reverse() once. In between the side is not in its sorted order.
    */
-  pushBestFirst(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
+  pushBestFirst(ticks: number, lots: number, price: string, size: string, crc: number, crcLength: number, form: number = TEXT_IN_STRINGS): void {
     if (this.length === this.keys.length) this.grow();
     const at = this.length++;
     this.keys[at] = this.sign * ticks;
@@ -110,6 +157,7 @@ export class BookSide {
     this.sizes[at] = size;
     this.crcs[at] = crc;
     this.crcLengths[at] = crcLength;
+    this.forms[at] = form;
   }
 
   /** Reverses the stored order; used once after pushBestFirst has filled the side. */
@@ -119,6 +167,7 @@ export class BookSide {
     this.lots.subarray(0, n).reverse();
     this.crcs.subarray(0, n).reverse();
     this.crcLengths.subarray(0, n).reverse();
+    this.forms.subarray(0, n).reverse();
     for (let i = 0, j = n - 1; i < j; i++, j--) {
       const p = this.prices[i]!;
       this.prices[i] = this.prices[j]!;
@@ -151,7 +200,7 @@ export class BookSide {
     return hi;
   }
 
-  private insertAt(i: number, key: number, lots: number, price: string, size: string, crc: number, crcLength: number): void {
+  private insertAt(i: number, key: number, lots: number, price: string, size: string, crc: number, crcLength: number, form: number): void {
     if (this.length === this.keys.length) this.grow();
     const len = this.length;
     if (i < len) {
@@ -169,6 +218,7 @@ export class BookSide {
     this.sizes[i] = size;
     this.crcs[i] = crc;
     this.crcLengths[i] = crcLength;
+    this.forms[i] = form;
     this.length = len + 1;
   }
 
@@ -189,22 +239,24 @@ export class BookSide {
     this.length = len;
   }
 
-  // copyWithin for all four typed arrays. Near the top only a few levels move, and there
-  // one plain loop beats four native calls.
+  // copyWithin for all five typed arrays. Near the top only a few levels move, and there
+  // one plain loop beats five native calls.
   private shiftNumbers(target: number, start: number, end: number): void {
-    const { keys, lots, crcs, crcLengths } = this;
+    const { keys, lots, crcs, crcLengths, forms } = this;
     const n = end - start;
     if (n > 16) {
       keys.copyWithin(target, start, end);
       lots.copyWithin(target, start, end);
       crcs.copyWithin(target, start, end);
       crcLengths.copyWithin(target, start, end);
+      forms.copyWithin(target, start, end);
     } else if (target > start) {
       for (let j = n - 1; j >= 0; j--) {
         keys[target + j] = keys[start + j]!;
         lots[target + j] = lots[start + j]!;
         crcs[target + j] = crcs[start + j]!;
         crcLengths[target + j] = crcLengths[start + j]!;
+        forms[target + j] = forms[start + j]!;
       }
     } else {
       for (let j = 0; j < n; j++) {
@@ -212,6 +264,7 @@ export class BookSide {
         lots[target + j] = lots[start + j]!;
         crcs[target + j] = crcs[start + j]!;
         crcLengths[target + j] = crcLengths[start + j]!;
+        forms[target + j] = forms[start + j]!;
       }
     }
   }
@@ -230,6 +283,9 @@ export class BookSide {
     const crcLengths = new Int32Array(cap);
     crcLengths.set(this.crcLengths);
     this.crcLengths = crcLengths;
+    const forms = new Int32Array(cap);
+    forms.set(this.forms);
+    this.forms = forms;
     for (let j = this.prices.length; j < cap; j++) {
       this.prices.push('');
       this.sizes.push('');

@@ -16,10 +16,14 @@
 //     snapshot that follows starts the new numbering, so there is no loop. First after a
 //     snapshot, pseq = 0 is within the rule above when seq >= the snapshot's.
 // Sequence numbers are exact (sequence.ts keys: bigints beyond 2^53, where live values are).
+//
+// Two ways in, one set of rules: applySnapshot and applyUpdate take a push that JSON.parse
+// made; applyRead takes one that book-push-reader.ts read from the frame's text into
+// pendingBids and pendingAsks. Both then go through the same commit.
 
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../core/decimal';
-import { BookSide } from './book-side';
+import { BookSide, TEXT_IN_STRINGS } from './book-side';
 import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from '../core/crc32';
 import { DecimalReader } from '../core/decimal-reader';
 import { toSequenceKey, type SequenceKey, type SequenceValue } from './sequence';
@@ -82,26 +86,41 @@ const CRC_OF_COLON = crc32UpdateByte(0, COLON);
 const FIRST_LEVEL_STATE = CRC32_INIT ^ CRC_OF_COLON;
 const PARSER = new DecimalReader();
 
-// Parsed levels of the message being applied. Filled completely before the book is
-// touched, so a malformed message throws without leaving half of it applied.
-class ParsedLevels {
+/**
+ * Parsed levels of the message being applied. Filled completely before the book is
+ * touched, so a malformed message throws (or a text the reader cannot take is declined)
+ * without leaving half of it applied.
+ */
+export class ParsedLevels {
   ticks = new Float64Array(64);
   lots = new Float64Array(64);
   /** crc32LevelPiece of each level, and its length; lengths are 0 for a push without a checksum (BookSide.crcPiece). */
   crcs = new Int32Array(64);
   crcLengths = new Int32Array(64);
+  /** BookSide forms: filled by the text reader only (levels from JSON.parse keep their strings). */
+  forms = new Int32Array(64);
   length = 0;
 
   reset(n: number): void {
-    if (n > this.ticks.length) {
-      let cap = this.ticks.length;
-      while (cap < n) cap *= 2;
-      this.ticks = new Float64Array(cap);
-      this.lots = new Float64Array(cap);
-      this.crcs = new Int32Array(cap);
-      this.crcLengths = new Int32Array(cap);
-    }
+    if (n > this.ticks.length) this.grow(n);
     this.length = n;
+  }
+
+  /** Room for at least n levels, keeping the first `length`. */
+  grow(n: number): void {
+    let cap = this.ticks.length;
+    while (cap < n) cap *= 2;
+    const keep = this.length;
+    const wider = <T extends Float64Array | Int32Array>(a: T, make: new (n: number) => T): T => {
+      const b = new make(cap);
+      b.set(a.subarray(0, keep));
+      return b;
+    };
+    this.ticks = wider(this.ticks, Float64Array);
+    this.lots = wider(this.lots, Float64Array);
+    this.crcs = wider(this.crcs, Int32Array);
+    this.crcLengths = wider(this.crcLengths, Int32Array);
+    this.forms = wider(this.forms, Int32Array);
   }
 }
 
@@ -109,10 +128,13 @@ export class OrderBook {
   readonly priceScale: number;
   readonly sizeScale: number;
   private readonly verify: boolean;
-  private readonly bids = new BookSide('bid');
-  private readonly asks = new BookSide('ask');
-  private readonly parsedBids = new ParsedLevels();
-  private readonly parsedAsks = new ParsedLevels();
+  private readonly bids: BookSide;
+  private readonly asks: BookSide;
+  /** Where a reader of the push's text puts its levels before applyRead (book-push-reader.ts). */
+  readonly pendingBids = new ParsedLevels();
+  readonly pendingAsks = new ParsedLevels();
+  /** The last push carried a checksum: the text reader's guess for the next (see wantsCrcPieces). */
+  private lastHadChecksum = true;
   private synced = false;
   /** The seq of the last applied message (sequence.ts SequenceKey: a number below 2^53). */
   private lastSeq: SequenceKey = 0;
@@ -127,6 +149,18 @@ export class OrderBook {
     this.priceScale = opts.priceScale;
     this.sizeScale = opts.sizeScale;
     this.verify = opts.verifyChecksum ?? true;
+    this.bids = new BookSide('bid', this.priceScale, this.sizeScale);
+    this.asks = new BookSide('ask', this.priceScale, this.sizeScale);
+  }
+
+  /**
+   * Whether a reader of the push's text should make each level's CRC piece as it reads.
+   * The text gives the checksum after the levels, so the reader goes by the last push: a
+   * feed either carries checksums (the seed) or does not (live). A wrong guess costs time
+   * only: a piece not made is made from the level when a checksum needs it (BookSide.crcPiece).
+   */
+  get wantsCrcPieces(): boolean {
+    return this.verify && this.lastHadChecksum;
   }
 
   /** True after a good snapshot, until a gap, a checksum mismatch or a malformed message. */
@@ -157,11 +191,7 @@ export class OrderBook {
     this.synced = false;
     const seq = toSequenceKey(data.seq);
     this.parseAll(data);
-    this.loadSide(this.bids, this.parsedBids, data.b);
-    this.loadSide(this.asks, this.parsedAsks, data.a);
-    this.lastSeq = seq;
-    this.firstAfterSnapshot = true;
-    return this.settle(data.checksum);
+    return this.commit(true, seq, data.checksum, data);
   }
 
   /**
@@ -175,6 +205,28 @@ export class OrderBook {
     const seq = toSequenceKey(data.seq);
     // An update without pseq cannot show that it continues the book.
     const pseq = data.pseq === undefined ? -1 : toSequenceKey(data.pseq, 'pseq');
+    const refused = this.refuse(seq, pseq);
+    if (refused !== null) return refused;
+    this.synced = false; // until the message is known to be well-formed and applied
+    this.parseAll(data);
+    return this.commit(false, seq, data.checksum, data);
+  }
+
+  /**
+   * Applies the push whose levels a text reader put in pendingBids and pendingAsks
+   * (book-push-reader.ts), by the rules of applySnapshot and applyUpdate. pseq is -1 when
+   * the push had none, checksum 0. The pending levels are valid by then: nothing throws.
+   */
+  applyRead(snapshot: boolean, seq: SequenceKey, pseq: SequenceKey, checksum: number): BookResult {
+    this.lastHadChecksum = checksum !== 0;
+    if (snapshot) return this.commit(true, seq, checksum, null);
+    if (!this.synced) return NO_SNAPSHOT;
+    const refused = this.refuse(seq, pseq);
+    return refused ?? this.commit(false, seq, checksum, null);
+  }
+
+  /** Why an update with these numbers cannot be applied now (rules at the top), or null when it can. pseq -1: none. */
+  private refuse(seq: SequenceKey, pseq: SequenceKey): BookResult | null {
     const last = this.lastSeq;
     if (this.firstAfterSnapshot) {
       // websocket.md: the snapshot's seq falls within [pseq, seq] of the first update.
@@ -190,25 +242,20 @@ export class OrderBook {
       if (seq <= last && pseq >= 0) return STALE;
       return this.gap(pseq);
     }
-    this.synced = false; // until the message is known to be well-formed and applied
-    this.parseAll(data);
-    const pb = this.parsedBids;
-    const bids = this.bids;
-    const b = data.b;
-    for (let i = 0; i < pb.length; i++) {
-      const level = b[i]!;
-      bids.set(pb.ticks[i]!, pb.lots[i]!, level[0], level[1], pb.crcs[i]!, pb.crcLengths[i]!);
-    }
-    const pa = this.parsedAsks;
-    const asks = this.asks;
-    const a = data.a;
-    for (let i = 0; i < pa.length; i++) {
-      const level = a[i]!;
-      asks.set(pa.ticks[i]!, pa.lots[i]!, level[0], level[1], pa.crcs[i]!, pa.crcLengths[i]!);
-    }
+    return null;
+  }
+
+  // Applies the pending levels: a snapshot replaces each side, an update sets its levels.
+  // `strings` is the parsed push whose levels hold the price and size strings, or null
+  // for levels read from text (pending*.forms say how to write them again).
+  private commit(snapshot: boolean, seq: SequenceKey, checksum: number | undefined, strings: BookMessage | null): BookResult {
+    this.synced = false;
+    const apply = snapshot ? loadSide : updateSide;
+    apply(this.bids, this.pendingBids, strings === null ? null : strings.b);
+    apply(this.asks, this.pendingAsks, strings === null ? null : strings.a);
     this.lastSeq = seq;
-    this.firstAfterSnapshot = false;
-    return this.settle(data.checksum);
+    this.firstAfterSnapshot = snapshot;
+    return this.settle(checksum);
   }
 
   /**
@@ -293,30 +340,42 @@ export class OrderBook {
   private parseAll(data: BookMessage): void {
     // A push that will be checksummed gets its levels' CRC pieces as they are read; one
     // without leaves them to BookSide.crcPiece, made only if a later checksum needs them.
-    const withCrc = this.verify && data.checksum !== undefined && data.checksum !== 0;
-    parseSide(this.parsedBids, data.b, 'b', this.priceScale, this.sizeScale, withCrc);
-    parseSide(this.parsedAsks, data.a, 'a', this.priceScale, this.sizeScale, withCrc);
+    this.lastHadChecksum = data.checksum !== undefined && data.checksum !== 0;
+    const withCrc = this.verify && this.lastHadChecksum;
+    parseSide(this.pendingBids, data.b, 'b', this.priceScale, this.sizeScale, withCrc);
+    parseSide(this.pendingAsks, data.a, 'a', this.priceScale, this.sizeScale, withCrc);
   }
+}
 
-  private loadSide(side: BookSide, parsed: ParsedLevels, levels: BookMessage['a']): void {
-    side.clear();
-    const ticks = parsed.ticks;
-    const n = parsed.length;
-    // Snapshots arrive best first; then the side is filled in one pass. Anything else
-    // (unsorted, repeated prices) goes through the general insert.
-    const sign = side.side === 'bid' ? 1 : -1;
-    let bestFirst = true;
-    for (let i = 1; i < n && bestFirst; i++) bestFirst = sign * ticks[i]! < sign * ticks[i - 1]!;
-    if (bestFirst) {
-      for (let i = 0; i < n; i++) {
-        const lots = parsed.lots[i]!;
-        if (lots !== 0) side.pushBestFirst(ticks[i]!, lots, levels[i]![0], levels[i]![1], parsed.crcs[i]!, parsed.crcLengths[i]!);
-      }
-      side.reverse();
-    } else {
-      for (let i = 0; i < n; i++) side.set(ticks[i]!, parsed.lots[i]!, levels[i]![0], levels[i]![1], parsed.crcs[i]!, parsed.crcLengths[i]!);
-    }
+// A level's strings from the parsed push, or none ('') when it was read from text: its
+// form then says how to write them again (book-side.ts).
+function updateSide(side: BookSide, parsed: ParsedLevels, levels: BookMessage['a'] | null): void {
+  const { ticks, lots, crcs, crcLengths, forms } = parsed;
+  for (let i = 0; i < parsed.length; i++) {
+    if (levels === null) side.set(ticks[i]!, lots[i]!, '', '', crcs[i]!, crcLengths[i]!, forms[i]!);
+    else side.set(ticks[i]!, lots[i]!, levels[i]![0], levels[i]![1], crcs[i]!, crcLengths[i]!, TEXT_IN_STRINGS);
   }
+}
+
+function loadSide(side: BookSide, parsed: ParsedLevels, levels: BookMessage['a'] | null): void {
+  side.clear();
+  const { ticks, lots, crcs, crcLengths, forms } = parsed;
+  const n = parsed.length;
+  // Snapshots arrive best first; then the side is filled in one pass. Anything else
+  // (unsorted, repeated prices) goes through the general insert.
+  const sign = side.side === 'bid' ? 1 : -1;
+  let bestFirst = true;
+  for (let i = 1; i < n && bestFirst; i++) bestFirst = sign * ticks[i]! < sign * ticks[i - 1]!;
+  if (!bestFirst) {
+    updateSide(side, parsed, levels);
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    if (lots[i] === 0) continue;
+    if (levels === null) side.pushBestFirst(ticks[i]!, lots[i]!, '', '', crcs[i]!, crcLengths[i]!, forms[i]!);
+    else side.pushBestFirst(ticks[i]!, lots[i]!, levels[i]![0], levels[i]![1], crcs[i]!, crcLengths[i]!, TEXT_IN_STRINGS);
+  }
+  side.reverse();
 }
 
 function parseSide(out: ParsedLevels, levels: BookMessage['a'], name: 'a' | 'b', priceScale: number, sizeScale: number, withCrc: boolean): void {

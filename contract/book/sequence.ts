@@ -6,7 +6,8 @@
 // So the text is read before JSON.parse: quoteLongSequences turns a seq or pseq of 16 or
 // more digits into a string, which JSON.parse keeps exact; toSequence reads either form
 // as a bigint. Shorter values (every simulator stream, most of the time) stay numbers and
-// the text is returned untouched, without a copy.
+// the text is returned untouched, without a copy. (A books push the browser reads from
+// its text, book-push-reader.ts, skips JSON.parse and reads seq exactly on its own.)
 
 /** A sequence number as a message carries it: a JSON number, or digits as text. */
 export type SequenceValue = number | string | bigint;

@@ -8,7 +8,7 @@
 // One linear pass over the text, no allocation per character; a text that is not JSON at
 // all is left to JSON.parse to report.
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../core/json-chars';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '@contract/core/json-chars';
 
 export const MAX_JSON_DEPTH = 32;
 

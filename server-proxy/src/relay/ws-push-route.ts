@@ -21,7 +21,7 @@ export interface PushHead {
   action: string | undefined;
 }
 
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../core/json-chars';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '@contract/core/json-chars';
 
 const KEY_ARG = Buffer.from('arg');
 const KEY_ACTION = Buffer.from('action');

@@ -12,7 +12,9 @@ import { connectionStatusStore } from '@web/lib/ws/connection-status-store';
 import { animationFrames } from './frame-scheduler';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { checkBookPush } from './book-message';
-import { createBookPipeline, type BookSource } from './book-store';
+import { createBookPipeline, type BookPipeline, type BookSource } from './book-store';
+import type { SocketConnection } from '@web/lib/ws/socket-connection';
+import type { SubscriptionArg } from '@web/lib/ws/subscription-registry';
 
 export interface BookKey {
   category: string;
@@ -87,11 +89,7 @@ function start(key: BookKey): Entry {
     frames: animationFrames,
     resubscribe: () => socket.resubscribe(arg),
   });
-  const off = socket.subscribe(arg, (msg) => {
-    const checked = checkBookPush(msg);
-    if (checked.ok) pipeline.ingest(checked.push);
-    else badInput.report(`books ${key.symbol}`, checked.field, checked.message);
-  });
+  const off = feedBook(socket, arg, pipeline);
   // A socket that is not connected delivers nothing: the book on screen is old news.
   const offStatus = connectionStatusStore.subscribe((s, prev) => {
     const now = s.sockets.public;
@@ -107,4 +105,21 @@ function start(key: BookKey): Entry {
       pipeline.dispose();
     },
   };
+}
+
+/**
+ * Feeds a pipeline the pushes of its `books` channel; returns the unsubscribe. They are
+ * read from the frame's text (pipeline.ingestText); a push the reader declines arrives
+ * parsed, and is checked and reported as ever.
+ */
+export function feedBook(socket: SocketConnection, arg: SubscriptionArg & { symbol: string }, pipeline: BookPipeline): () => void {
+  return socket.subscribe(
+    arg,
+    (msg) => {
+      const checked = checkBookPush(msg);
+      if (checked.ok) pipeline.ingest(checked.push);
+      else badInput.report(`books ${arg.symbol}`, checked.field, checked.message);
+    },
+    pipeline.ingestText,
+  );
 }

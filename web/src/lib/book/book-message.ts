@@ -6,6 +6,9 @@
 // which the book takes as "none" and relies on seq/pseq alone. Live seq/pseq exceed 2^53:
 // the socket quotes such numbers before JSON.parse (quoteLongSequences), so they arrive
 // here as digits and the book reads them exactly.
+// Most pushes never come here: the socket hands their text to the pipeline, whose reader
+// (contract/book/book-push-reader.ts) declines every push this check would refuse, and a
+// declined push is parsed and checked here as before.
 import type { BookPush } from './book-store';
 
 /** A push the book can apply, or the first field that keeps it from being one. */

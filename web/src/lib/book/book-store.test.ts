@@ -3,26 +3,7 @@ import { levelCount, lotsAt, ticksAt } from './packed-levels';
 import { depthChecksum } from '@contract/book/depth-checksum';
 import type { DepthLevel } from '@contract/schemas/ws-depth';
 import { createBookPipeline, type BookPush } from './book-store';
-import type { FrameScheduler } from './frame-scheduler';
-
-class FakeFrames implements FrameScheduler {
-  private next = 1;
-  readonly pending = new Map<number, () => void>();
-  request(cb: () => void): number {
-    const id = this.next++;
-    this.pending.set(id, cb);
-    return id;
-  }
-  cancel(id: number): void {
-    this.pending.delete(id);
-  }
-  /** Runs the callbacks of one animation frame. */
-  step(): void {
-    const cbs = [...this.pending.values()];
-    this.pending.clear();
-    for (const cb of cbs) cb();
-  }
-}
+import { FakeFrames } from './fake-frames.test-support';
 
 // A reference book of [price, size] strings; each message carries its true checksum.
 class Source {

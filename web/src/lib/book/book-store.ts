@@ -7,7 +7,8 @@
 // (the "gap flag set but never acted on" anti-pattern of STYLE.md is exactly what this
 // avoids). The stored book is never trimmed; only the published view is.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { OrderBook, type BookMessage } from '@contract/book/order-book';
+import { OrderBook, type BookMessage, type BookResult } from '@contract/book/order-book';
+import { DECLINED, readBookPush, type BookPushRead } from '@contract/book/book-push-reader';
 import type { FrameScheduler } from './frame-scheduler';
 import { noLevels, type PackedLevels } from './packed-levels';
 
@@ -62,6 +63,13 @@ export interface BookPipeline extends BookSource {
   store: StoreApi<BookState>;
   /** Apply one message of the `books` channel. */
   ingest(push: BookPush): void;
+  /**
+   * Apply the `books` push whose JSON text starts at text[start], read without parsing it
+   * (contract/book/book-push-reader.ts): the index just past it, or -1 (DECLINED) for a
+   * push the reader does not take, which is left to the caller to parse and ingest.
+   * The book and the store end as ingest would leave them.
+   */
+  ingestText(text: string, start: number): number;
   /** The connection dropped: show the book as stale until the next snapshot. */
   markStale(reason: string): void;
   dispose(): void;
@@ -175,11 +183,26 @@ export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
       return;
     }
     if (data.ts !== undefined) lastTs = Number(data.ts);
+    applied(push.action === 'snapshot', result);
+  };
+
+  // The reader's outcome, reused: a push read from text allocates nothing here.
+  const read: BookPushRead = { snapshot: false, result: { status: 'ok' }, ts: undefined };
+  const ingestText = (text: string, start: number): number => {
+    if (disposed) return DECLINED;
+    const end = readBookPush(text, start, book, read);
+    if (end === DECLINED) return end;
+    if (read.ts !== undefined) lastTs = read.ts;
+    applied(read.snapshot, read.result);
+    return end;
+  };
+
+  const applied = (snapshot: boolean, result: BookResult): void => {
     switch (result.status) {
       case 'ok':
-        if (push.action === 'snapshot') snapshotSinceResync = true;
+        if (snapshot) snapshotSinceResync = true;
         else failedRounds = 0;
-        if (push.action === 'snapshot' || store.getState().status !== 'live') {
+        if (snapshot || store.getState().status !== 'live') {
           clearRetry();
           publishNow();
         } else {
@@ -203,6 +226,7 @@ export function createBookPipeline(opts: BookStoreOptions): BookPipeline {
     store,
     book,
     ingest,
+    ingestText,
     markStale(reason) {
       if (disposed || store.getState().status === 'loading') return;
       store.setState((s) => ({ status: 'stale', staleReason: reason, version: s.version + 1 }));

@@ -1,68 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeskApiError } from '@web/lib/api/api-error';
 import { badInput } from '@web/lib/bad-input/bad-input-store';
-import type { ConnectionEnvironment, EnvironmentEvent } from './connection-environment';
 import type { ConnectionStatus } from './connection-status';
-import { SocketConnection, type SocketConnectionOptions, type TradeOp, type WebSocketLike } from './socket-connection';
-
-class FakeSocket implements WebSocketLike {
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closed = false;
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    if (this.readyState !== 1) throw new Error('send on a socket that is not open');
-    this.sent.push(data);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  // Server side of the fake:
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(value: unknown) {
-    this.onmessage?.({ data: typeof value === 'string' ? value : JSON.stringify(value) });
-  }
-  serverClose() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  json(): unknown[] {
-    return this.sent.filter((s) => s !== 'ping').map((s) => JSON.parse(s));
-  }
-}
-
-class FakeEnvironment implements ConnectionEnvironment {
-  online = true;
-  visible = true;
-  private handlers = new Map<EnvironmentEvent, Set<() => void>>();
-  isOnline() {
-    return this.online;
-  }
-  isVisible() {
-    return this.visible;
-  }
-  on(event: EnvironmentEvent, handler: () => void) {
-    const set = this.handlers.get(event) ?? new Set();
-    set.add(handler);
-    this.handlers.set(event, set);
-    return () => set.delete(handler);
-  }
-  emit(event: EnvironmentEvent) {
-    for (const h of this.handlers.get(event) ?? []) h();
-  }
-}
+import { valueEnd } from '@contract/core/json-text';
+import { FakeEnvironment, FakeSocket } from './fake-socket.test-support';
+import { SocketConnection, type SocketConnectionOptions, type TradeOp } from './socket-connection';
 
 const books = { instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' };
 const orders = { instType: 'UTA', topic: 'order' };
@@ -198,6 +140,97 @@ describe('SocketConnection subscriptions', () => {
       { op: 'unsubscribe', args: [books] },
       { op: 'subscribe', args: [books] },
     ]);
+  });
+});
+
+describe('SocketConnection frames read as text', () => {
+  const bookArg = JSON.stringify(books);
+  const push = (seq: number) => `{"arg":${bookArg},"action":"update","data":[{"a":[],"b":[],"seq":${seq},"pseq":${seq - 1}}]}`;
+  const tickerArg = { instType: 'usdt-futures', topic: 'ticker', symbol: 'BTCUSDT' };
+  const tick = { arg: tickerArg, action: 'snapshot', data: [{ lastPr: '1.5' }] };
+  type Log = [string, unknown][];
+
+  /** An open connection whose books channel has a text reader (taking every push unless told) and whose ticker a listener; both log in order. */
+  function reading(take: (text: string) => boolean = () => true) {
+    const conn = openConnection();
+    const log: Log = [];
+    const stop = conn.subscribe(
+      books,
+      (m) => log.push(['books parsed', m]),
+      (text, start) => {
+        const end = valueEnd(text, start);
+        if (!take(text.slice(start, end))) return -1;
+        log.push(['books text', text.slice(start, end)]);
+        return end;
+      },
+    );
+    conn.subscribe(tickerArg, (m) => log.push(['ticker', m]));
+    return { conn, log, stop };
+  }
+
+  it("hands a push to its channel's text reader and every other message to its listener, in the frame's order", () => {
+    const { log } = reading();
+    latest().receive(`[${push(1)}, ${JSON.stringify(tick)} ,${push(2)},"not an object",null]`);
+    latest().receive(push(3));
+    expect(log).toEqual([
+      ['books text', push(1)],
+      ['ticker', tick],
+      ['books text', push(2)],
+      ['books text', push(3)],
+    ]);
+  });
+
+  it('leaves a push its reader declines to the listener, parsed as ever, long seq exact', () => {
+    const { log } = reading((text) => !text.includes('130431450878074470'));
+    const long = `{"arg":${bookArg},"action":"update","data":[{"a":[],"b":[],"seq":1304314508780744706,"pseq":1304314508780744705}]}`;
+    latest().receive(`[${push(1)},${long}]`);
+    latest().receive(long);
+    const parsed = { arg: books, action: 'update', data: [{ a: [], b: [], seq: '1304314508780744706', pseq: '1304314508780744705' }] };
+    expect(log).toEqual([
+      ['books text', push(1)],
+      ['books parsed', parsed],
+      ['books parsed', parsed],
+    ]);
+  });
+
+  it('finds the channel of an arg spelt in another case and key order', () => {
+    const { log } = reading();
+    const echoed = push(1).replace(bookArg, '{ "symbol":"BTCUSDT","topic":"books","instType":"USDT-FUTURES" }');
+    latest().receive(echoed);
+    latest().receive(echoed);
+    expect(log).toEqual([
+      ['books text', echoed],
+      ['books text', echoed],
+    ]);
+  });
+
+  it('parses every frame while a diagnostic hook listens, or while the channel has a second listener', () => {
+    const { conn, log } = reading();
+    const off = conn.onMessage(() => {});
+    latest().receive(push(1));
+    off();
+    const second = conn.subscribe(books, () => {});
+    latest().receive(push(2));
+    second();
+    latest().receive(push(3));
+    expect(log.map(([who]) => who)).toEqual(['books parsed', 'books parsed', 'books text']);
+  });
+
+  it('parses again once the reading subscription ends and another listens', () => {
+    const { conn, log, stop } = reading();
+    stop();
+    conn.subscribe(books, (m) => log.push(['plain', m]));
+    latest().receive(push(1));
+    expect(log.map(([who]) => who)).toEqual(['plain']);
+  });
+
+  it('reads nothing of a frame cut short; a batch broken after its first message keeps that one only', () => {
+    const { log } = reading();
+    latest().receive(`[${push(1)},${JSON.stringify(tick)}`);
+    latest().receive(push(2).slice(0, -1));
+    expect(log).toEqual([]);
+    latest().receive(`[${push(3)},{"arg":${JSON.stringify(tickerArg)},"data":[1,}],${push(4)}]`);
+    expect(log).toEqual([['books text', push(3)]]);
   });
 });
 

@@ -6,6 +6,8 @@
 // these are one state machine over one socket, and each part reads the others' state.
 import type { z } from 'zod';
 import { quoteLongSequences } from '@contract/book/sequence';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET } from '@contract/core/json-chars';
+import { isJsonSpace, skipSpace, valueEnd } from '@contract/core/json-text';
 import { checkTradeOp, wsTradeAnswer, type WsTradeAnswer, type wsTradeRequest } from '@contract/schemas/ws-private';
 import { firstProblem } from '@contract/core/validation';
 import { DeskApiError, clientErrorCodes } from '@web/lib/api/api-error';
@@ -13,7 +15,7 @@ import { badInput } from '@web/lib/bad-input/bad-input-store';
 import { backoffDelay } from './backoff';
 import { browserEnvironment, type ConnectionEnvironment } from './connection-environment';
 import type { ConnectionStatus } from './connection-status';
-import { SubscriptionRegistry, type SubscriptionArg } from './subscription-registry';
+import { SubscriptionRegistry, subscriptionKey, type SubscriptionArg, type TextReader } from './subscription-registry';
 
 // Method-style signature so the DOM's WebSocket (handlers take specific Event types)
 // fits, the same bivariance trick React's own typings use.
@@ -76,6 +78,10 @@ export class SocketConnection {
   private readonly reconnectHooks = new Set<() => void>();
   private readonly messageHooks = new Set<MessageListener>();
   private readonly pending = new Map<string, PendingTrade>();
+  /** Subscriptions that read their pushes from the text (see readFrameText). */
+  private textReaders = 0;
+  /** Channel keys of the arg texts seen, so a push's arg is matched without parsing it (channelKeyAt). */
+  private argKeys: { text: string; key: string | null }[] = [];
   private ws: WebSocketLike | null = null;
   private started = false;
   private ready = false;
@@ -156,11 +162,19 @@ export class SocketConnection {
     else this.setStatus('offline');
   }
 
-  /** Listen to a channel; returns the function that stops listening. */
-  subscribe(arg: SubscriptionArg, listener: MessageListener): () => void {
-    const registration = this.registry.add(arg, listener);
+  /**
+   * Listen to a channel; returns the function that stops listening. `readText`, when
+   * given, may take the channel's pushes straight from the frame's text instead (the book
+   * pipeline: readFrameText); what it declines reaches `listener` parsed, as always.
+   */
+  subscribe(arg: SubscriptionArg, listener: MessageListener, readText?: TextReader): () => void {
+    const registration = this.registry.add(arg, listener, readText);
     if (registration.first && this.ready) this.sendJson({ op: 'subscribe', args: [arg] });
+    if (readText) this.textReaders++;
+    let listening = true;
     return () => {
+      if (readText && listening) this.textReaders--;
+      listening = false;
       const { last } = registration.release();
       if (last && this.ready) this.sendJson({ op: 'unsubscribe', args: [arg] });
     };
@@ -268,6 +282,8 @@ export class SocketConnection {
   private handleMessage(data: unknown): void {
     this.noteAlive();
     if (typeof data !== 'string' || data === 'pong') return;
+    // Diagnostic hooks see every message decoded, so with one attached every frame is parsed.
+    if (this.textReaders > 0 && this.messageHooks.size === 0 && this.readFrameText(data)) return;
     let message: unknown;
     try {
       // Depth seq/pseq beyond 2^53 (live) become digits first, or JSON.parse would round them.
@@ -282,6 +298,87 @@ export class SocketConnection {
     } else {
       this.dispatch(message);
     }
+  }
+
+  /**
+   * A frame read without parsing what a text reader takes (issue 23 item 2: JSON.parse
+   * was most of a book push's cost). A frame is one message or a batch (a JSON array);
+   * each message whose channel has a text reader is offered to it, and every other one,
+   * or one it declines, is parsed on its own and dispatched, in the frame's order.
+   * Returns false to leave the whole frame to JSON.parse (it is neither shape, or nothing
+   * was read yet when something did not fit).
+   * A frame that is not JSON at all was dropped whole, and still is when that shows at its
+   * ends (cut short) or before any message is read; broken after a message was read, the
+   * messages before the break are kept and the rest dropped. Upstream and the proxy send
+   * JSON, so that differs on corrupt frames only.
+   */
+  private readFrameText(text: string): boolean {
+    const first = skipSpace(text, 0);
+    let last = text.length - 1;
+    while (last > first && isJsonSpace(text.charCodeAt(last))) last--;
+    const open = text.charCodeAt(first);
+    if (open === OPEN_BRACE) return text.charCodeAt(last) === CLOSE_BRACE && this.readPushText(text, first) >= 0;
+    if (open !== OPEN_BRACKET || text.charCodeAt(last) !== CLOSE_BRACKET) return false;
+    let i = skipSpace(text, first + 1);
+    if (i === last) return true; // []: nothing to dispatch
+    let done = false;
+    for (;;) {
+      let end = this.readPushText(text, i);
+      if (end < 0) {
+        end = valueEnd(text, i);
+        let message: unknown;
+        try {
+          if (end < 0) return done;
+          message = JSON.parse(quoteLongSequences(text.slice(i, end)));
+        } catch {
+          return done;
+        }
+        this.dispatch(message);
+      }
+      done = true;
+      i = skipSpace(text, end);
+      if (text.charCodeAt(i) !== COMMA) return true; // the closing bracket (checked above), or a break
+      i = skipSpace(text, i + 1);
+    }
+  }
+
+  /** Offers the message at text[i] to its channel's text reader: the index past it, or -1 when not taken. */
+  private readPushText(text: string, i: number): number {
+    // Upstream writes the arg first ({"arg":{...},"action":...}); a push spelt otherwise is parsed.
+    if (text.charCodeAt(i) !== OPEN_BRACE) return -1;
+    let j = skipSpace(text, i + 1);
+    if (!text.startsWith('"arg"', j)) return -1;
+    j = skipSpace(text, j + 5);
+    if (text.charCodeAt(j) !== COLON) return -1;
+    j = skipSpace(text, j + 1);
+    if (text.charCodeAt(j) !== OPEN_BRACE) return -1;
+    const key = this.channelKeyAt(text, j);
+    const read = key === null ? undefined : this.registry.textReaderOf(key);
+    return read === undefined ? -1 : read(text, i);
+  }
+
+  /**
+   * The subscriptionKey of the arg object starting at text[start]. Upstream spells a
+   * channel's arg the same way every time, so its text is looked up among those seen
+   * (startsWith: no string per message; an object's text ends at its own closing brace,
+   * so one seen cannot be the start of a longer one) and parsed only when new.
+   */
+  private channelKeyAt(text: string, start: number): string | null {
+    for (const known of this.argKeys) if (text.startsWith(known.text, start)) return known.key;
+    const end = valueEnd(text, start);
+    if (end < 0) return null;
+    const argText = text.slice(start, end);
+    let key: string | null = null;
+    try {
+      const arg: unknown = JSON.parse(argText);
+      if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) key = subscriptionKey(arg as Record<string, unknown>);
+    } catch {
+      key = null;
+    }
+    // Only what was subscribed is echoed; an upstream inventing spellings just empties the list now and then.
+    if (this.argKeys.length >= 64) this.argKeys = [];
+    this.argKeys.push({ text: argText, key });
+    return key;
   }
 
   private dispatch(message: unknown): void {

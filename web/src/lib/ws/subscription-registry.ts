@@ -7,6 +7,12 @@
 export type SubscriptionArg = Readonly<Record<string, string>>;
 
 /**
+ * Takes a channel's push straight from the frame's text (the object at text[start]):
+ * returns the index just past it, or -1 to leave it to JSON.parse and the listener.
+ */
+export type TextReader = (text: string, start: number) => number;
+
+/**
  * Canonical identity of a channel: keys sorted, values lower-cased, because the
  * exchange may echo `instType` in another case than the one we sent (`usdt-futures`
  * vs `USDT-FUTURES`) and pushes must still reach their listeners.
@@ -21,7 +27,9 @@ export function subscriptionKey(arg: Readonly<Record<string, unknown>>): string 
 
 interface Entry<L> {
   arg: SubscriptionArg;
-  listeners: Set<{ listener: L }>;
+  listeners: Set<{ listener: L; readText: TextReader | undefined }>;
+  /** The text reader of the only listener, if it has one (textReaderOf): kept, as it is asked per push. */
+  soleReader: TextReader | undefined;
 }
 
 export interface Registration {
@@ -34,17 +42,19 @@ export interface Registration {
 export class SubscriptionRegistry<L> {
   private readonly entries = new Map<string, Entry<L>>();
 
-  add(arg: SubscriptionArg, listener: L): Registration {
+  /** `readText`, when given, may take the channel's pushes as text instead (see textReaderOf). */
+  add(arg: SubscriptionArg, listener: L, readText?: TextReader): Registration {
     const key = subscriptionKey(arg);
     let entry = this.entries.get(key);
     const first = entry === undefined;
     if (!entry) {
-      entry = { arg: { ...arg }, listeners: new Set() };
+      entry = { arg: { ...arg }, listeners: new Set(), soleReader: undefined };
       this.entries.set(key, entry);
     }
     // Wrap so the same listener function may be registered twice and released independently.
-    const token = { listener };
+    const token = { listener, readText };
     entry.listeners.add(token);
+    entry.soleReader = entry.listeners.size === 1 ? readText : undefined;
     let released = false;
     return {
       first,
@@ -53,7 +63,11 @@ export class SubscriptionRegistry<L> {
         released = true;
         const current = this.entries.get(key);
         if (!current || !current.listeners.delete(token)) return { last: false };
-        if (current.listeners.size > 0) return { last: false };
+        if (current.listeners.size > 0) {
+          const [sole] = current.listeners;
+          current.soleReader = current.listeners.size === 1 ? sole!.readText : undefined;
+          return { last: false };
+        }
         this.entries.delete(key);
         return { last: true };
       },
@@ -64,6 +78,14 @@ export class SubscriptionRegistry<L> {
   listenersOf(arg: Readonly<Record<string, unknown>>): L[] {
     const entry = this.entries.get(subscriptionKey(arg));
     return entry ? [...entry.listeners].map((t) => t.listener) : [];
+  }
+
+  /**
+   * The text reader of the channel with this subscriptionKey, when its only listener has
+   * one: a second listener expects the parsed message, so then every push is parsed.
+   */
+  textReaderOf(key: string): TextReader | undefined {
+    return this.entries.get(key)?.soleReader;
   }
 
   has(arg: Readonly<Record<string, unknown>>): boolean {

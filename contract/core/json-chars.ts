@@ -1,5 +1,6 @@
 // The JSON punctuation as char codes, for the scanners that read JSON text without parsing
-// it (relay/ws-push-route.ts routes pushes; policy/json-shape.ts checks depth and keys).
+// it (the proxy's relay/ws-push-route.ts routes pushes and policy/json-shape.ts checks
+// depth and keys; json-text.ts here serves the book's push reader and the web's socket).
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
 export const COLON = 0x3a;
