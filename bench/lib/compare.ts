@@ -138,6 +138,12 @@ export function meetsSideTarget(t: SideTarget): boolean {
 /** A figure with its sign, as added latencies are written: +12, -3. */
 const withSign = (v: number) => (v < 0 ? `${v}` : `+${v}`);
 
+/** A side target's figure and its target as the table and the chart write them: "+89" and "<= +30 µs". */
+export function sideTargetText(t: SideTarget): { value: string; target: string } {
+  const shown = (v: number) => (t.signed === false ? String(v) : withSign(v));
+  return { value: shown(t.value), target: `${t.higherIsBetter ? '>=' : '<='} ${shown(t.target)} ${t.unit}` };
+}
+
 export function printResults(results: readonly BenchResult[]): void {
   console.log(resultsTable(results));
 }
@@ -159,7 +165,10 @@ export function resultsTable(results: readonly BenchResult[]): string {
     meetsTarget(r) ? 'yes' : 'NO',
   ];
   // A side target: the figure where "ours" stands, its own target and verdict.
-  const sideRow = (r: BenchResult, t: SideTarget) => [`${r.name}: ${t.name}`, t.unit, withSign(t.value), '', '', '', '', '', '', `${t.higherIsBetter ? '>=' : '<='} ${withSign(t.target)} ${t.unit}`, meetsSideTarget(t) ? 'yes' : 'NO'];
+  const sideRow = (r: BenchResult, t: SideTarget) => {
+    const text = sideTargetText(t);
+    return [`${r.name}: ${t.name}`, t.unit, text.value, '', '', '', '', '', '', text.target, meetsSideTarget(t) ? 'yes' : 'NO'];
+  };
   const rows = results.flatMap((r) => [resultRow(r), ...(r.sideTargets ?? []).map((t) => sideRow(r, t))]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');

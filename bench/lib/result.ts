@@ -29,6 +29,8 @@ export interface SideTarget {
   unit: string;
   target: number;
   higherIsBetter: boolean;
+  /** Written with its sign (+12 µs), as an added latency is; default true. */
+  signed?: boolean;
 }
 
 export interface BenchResult {

@@ -36,6 +36,25 @@ describe('summaryChart', () => {
     expect(svg).not.toContain('(not met)');
   });
 
+  it('draws each side target on its own row, against its own target, red when missed', () => {
+    const svg = summaryChart([
+      {
+        ...book,
+        name: 'ui',
+        sideTargets: [
+          { name: 'book p95', value: 29.9, unit: 'ms', target: 25, higherIsBetter: false, signed: false },
+          { name: 'JS', value: 246.4, unit: 'KB', target: 250, higherIsBetter: false, signed: false },
+        ],
+      },
+      { ...book, name: 'proxy', sideTargets: [{ name: 'over floor p50', value: -4, unit: 'µs', target: 30, higherIsBetter: false }] },
+    ]);
+    expect(svg).toContain('aria-label="ui: book p95: 29.9 ms, target &lt;= 25 ms"');
+    expect(svg).toContain('aria-label="ui: JS: 246.4 KB, target &lt;= 250 KB"');
+    expect(svg).toContain('aria-label="proxy: over floor p50: -4 µs, target &lt;= +30 µs"');
+    expect(svg.match(/<rect x=/g)).toHaveLength(3);
+    expect(svg.match(/\(not met\)/g)).toHaveLength(1);
+  });
+
   it('escapes names so a result cannot break the markup', () => {
     expect(summaryChart([{ ...book, name: '<b>&' }])).toContain('&lt;b&gt;&amp;');
   });

@@ -1,8 +1,10 @@
 // The summary as a picture: one row per benchmark, its median ratio as a dot, the min-max of
 // its rounds as a whisker, and its target as a dashed line, each row on its own scale (the
-// ratios differ by orders of magnitude between benchmarks). Pure: returns SVG text.
-import type { BenchResult } from './result';
-import { meetsTarget } from './compare';
+// ratios differ by orders of magnitude between benchmarks). Each side target (a latency, a
+// size) gets a row under its benchmark, its figure against its own target, so a goal the
+// ratio does not show is not hidden. Pure: returns SVG text.
+import type { BenchResult, SideTarget } from './result';
+import { meetsSideTarget, meetsTarget, sideTargetText } from './compare';
 
 const ROW = 44;
 const LEFT = 150;
@@ -12,7 +14,8 @@ const TOP = 36;
 
 export function summaryChart(results: readonly BenchResult[], title = 'UTA Desk benchmarks: ours / peer'): string {
   const width = LEFT + PLOT + RIGHT;
-  const height = TOP + ROW * Math.max(results.length, 1) + 16;
+  const rows = results.flatMap((r) => [(y: number) => row(r, y), ...(r.sideTargets ?? []).map((t) => (y: number) => sideRow(r, t, y))]);
+  const height = TOP + ROW * Math.max(rows.length, 1) + 16;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<title>${escapeXml(title)}</title>`,
@@ -20,7 +23,7 @@ export function summaryChart(results: readonly BenchResult[], title = 'UTA Desk 
     `<text x="8" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
   ];
   if (results.length === 0) parts.push(`<text x="8" y="${TOP + 16}">no results</text>`);
-  results.forEach((r, i) => parts.push(row(r, TOP + i * ROW)));
+  rows.forEach((draw, i) => parts.push(draw(TOP + i * ROW)));
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
@@ -46,6 +49,29 @@ function row(r: BenchResult, y: number): string {
     `<circle cx="${x(r.ratio).toFixed(1)}" cy="${mid}" r="5" fill="${colour}"/>`,
     `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
     `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(spread)}</text>`,
+    '</g>',
+  ].join('\n');
+}
+
+/** A side target's figure against its own target, on a scale from 0 (or below, for a negative figure). */
+function sideRow(r: BenchResult, t: SideTarget, y: number): string {
+  const low = Math.min(0, t.value, t.target);
+  const high = Math.max(t.value, t.target, 0) * 1.15 || 1;
+  const x = (v: number) => LEFT + ((v - low) / (high - low)) * PLOT;
+  const mid = y + ROW / 2;
+  const met = meetsSideTarget(t);
+  const colour = met ? '#1a7f37' : '#cf222e';
+  const { value, target } = sideTargetText(t);
+  const label = `${value} ${t.unit}, target ${target}`;
+  const name = `${r.name}: ${t.name}`;
+  return [
+    `<g aria-label="${escapeXml(`${name}: ${label}`)}">`,
+    `<text x="8" y="${mid + 4}" font-size="11">${escapeXml(name.length > 24 ? `${name.slice(0, 23)}…` : name)}</text>`,
+    `<line x1="${LEFT}" y1="${mid}" x2="${LEFT + PLOT}" y2="${mid}" stroke="#d0d7de"/>`,
+    `<line x1="${x(t.target).toFixed(1)}" y1="${y + 6}" x2="${x(t.target).toFixed(1)}" y2="${y + ROW - 6}" stroke="#57606a" stroke-dasharray="4 3"/>`,
+    `<rect x="${(x(t.value) - 5).toFixed(1)}" y="${mid - 5}" width="10" height="10" fill="${colour}"/>`,
+    `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
+    `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(t.name)}</text>`,
     '</g>',
   ].join('\n');
 }
