@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { compareDecimal, fromScaled, toScaled } from '../contract/core/decimal';
 import { setFlow, simGet, trueBook } from './support/chaos-sim';
-import { openMarket, otherPost, panelAvailable, plain, screens } from './support/trade-screen';
+import { limitBuy, openMarket, otherPost, panelAvailable, plain, screens } from './support/trade-screen';
 import { expect, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Order form' });
@@ -159,15 +159,7 @@ for (const screen of screens) {
       const price = fromScaled(ask - 1n, 2);
       for (let i = 0; i < 4; i++) await otherPost('/api/v3/trade/place-order', { category: 'SPOT', symbol: 'BTCUSDT', side: 'sell', orderType: 'limit', price, qty: '0.0001', timeInForce: 'gtc' });
 
-      const f = form(page);
-      await f.getByText('Buy', { exact: true }).first().click();
-      await f.getByLabel('Order type').selectOption('limit');
-      await f.getByLabel('Price', { exact: true }).fill(price);
-      await f.getByLabel('Quantity', { exact: true }).fill('0.0004');
-      await f.getByLabel('Quantity', { exact: true }).press('Enter');
-      const sent = f.getByRole('status').filter({ hasText: 'Order sent' });
-      await expect(sent).toBeVisible();
-      const orderId = /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
+      const orderId = await limitBuy(page, price, '0.0004');
 
       await expect.poll(async () => (await simGet<{ list: unknown[] }>('/api/v3/trade/fills', { orderId })).list.length).toBe(4);
       const mine = notifications(page).locator('[role=status],[role=alert]').filter({ hasText: /Buy 0\.0004\d* BTC on BTCUSDT/ });

@@ -82,13 +82,13 @@ export async function restingBuy(page: Page, offset: bigint): Promise<string> {
   return limitBuy(page, fromScaled(toScaled(mid, 2, { rounding: 'down' }) - offset * 100n, 2));
 }
 
-/** A limit buy of 0.001 at `price`, through the form; its orderId once the form says it was sent. */
-export async function limitBuy(page: Page, price: string): Promise<string> {
+/** A limit buy of `qty` BTC at `price`, through the form; its orderId once the form says it was sent. */
+export async function limitBuy(page: Page, price: string, qty = '0.001'): Promise<string> {
   const f = page.getByRole('form', { name: 'Order form' });
   await f.getByText('Buy', { exact: true }).first().click();
   await f.getByLabel('Order type').selectOption('limit');
   await f.getByLabel('Price', { exact: true }).fill(price);
-  await f.getByLabel('Quantity', { exact: true }).fill('0.001');
+  await f.getByLabel('Quantity', { exact: true }).fill(qty);
   await f.getByLabel('Quantity', { exact: true }).press('Enter');
   const sent = f.getByRole('status').filter({ hasText: 'Order sent' });
   await expect(sent).toBeVisible();
