@@ -20,7 +20,8 @@
 // Each server runs in its own process (this file re-executed with --serve <role>), the
 // load generator (autocannon) and the serial latency probe in this one. Paths alternate in
 // rounds (direct, ours, baseline, floor, ...), the first round is discarded, medians are
-// quoted. Reported per path: req/s, serial p50/p99 and their addition over direct, and
+// quoted. Within a round the throughput slices alternate by path, and the serial probe's
+// paths take turns request by request (serialLatencies says why). Reported per path: req/s, serial p50/p99 and their addition over direct, and
 // the answering process's CPU µs per request (from /proc during the throughput slices;
 // for direct, the simulator's), which a crowded machine disturbs less than latency.
 // Result: bench/results/proxy.json, ratio = our req/s / the baseline's req/s (target 1.2,
@@ -244,22 +245,31 @@ async function throughput(t: Target): Promise<{ rps: number; requests: number; c
   return { rps: r.requests.average, requests: r.requests.total, cpu: cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0 };
 }
 
-/** Serial round trips on one keep-alive connection; returns each in microseconds. */
-async function serialLatencies(t: Target, count: number): Promise<number[]> {
-  const client = new Client(t.url, { pipelining: 1 });
-  const headers = t.headers();
-  const out: number[] = [];
+/**
+ * Serial round trips, one keep-alive connection per path, the paths taking turns request by
+ * request (the first of each turn rotating, so no path always goes first); each path's
+ * times in microseconds. Taking turns in blocks of 150 (about 50 ms) let the machine's swings
+ * land on one path and not the next: on this 2-core machine one path's p50 moved between
+ * 260 and 780 µs from block to block, and ours-minus-floor between -400 and +380 µs. Turn by
+ * turn, both see the same moment, and the difference held at +8 to +26 µs over six rounds.
+ */
+async function serialLatencies(targets: readonly Target[], count: number): Promise<Record<PathName, number[]>> {
+  const clients = targets.map((t) => ({ t, client: new Client(t.url, { pipelining: 1 }), headers: t.headers() }));
+  const out = perPath<number[]>(() => []);
   try {
     for (let i = 0; i < count; i++) {
-      const t0 = process.hrtime.bigint();
-      const res = await client.request({ method: 'GET', path: PATH, headers });
-      await res.body.text();
-      const us = Number(process.hrtime.bigint() - t0) / 1000;
-      if (res.statusCode !== 200) throw new Error(`${t.name}: HTTP ${res.statusCode} in the latency probe`);
-      out.push(us);
+      for (let k = 0; k < clients.length; k++) {
+        const { t, client, headers } = clients[(i + k) % clients.length]!;
+        const t0 = process.hrtime.bigint();
+        const res = await client.request({ method: 'GET', path: PATH, headers });
+        await res.body.text();
+        const us = Number(process.hrtime.bigint() - t0) / 1000;
+        if (res.statusCode !== 200) throw new Error(`${t.name}: HTTP ${res.statusCode} in the latency probe`);
+        out[t.name].push(us);
+      }
     }
   } finally {
-    await client.close();
+    await Promise.all(clients.map(({ client }) => client.close()));
   }
   return out;
 }
@@ -331,9 +341,8 @@ async function bench(): Promise<void> {
             if (c.known && c.requests > 0) cpuUs[t.name].push((c.seconds * 1e6) / c.requests);
           }
         }
-        // Latency: serial probes interleaved in small steps for the same reason.
-        const samples = perPath<number[]>(() => []);
-        for (let step = 0; step < 10; step++) for (const t of targets) samples[t.name].push(...(await serialLatencies(t, Math.ceil(SERIAL / 10))));
+        // Latency: serial probes taking turns request by request, for the same reason.
+        const samples = await serialLatencies(targets, SERIAL);
         if (measured) {
           for (const t of targets) {
             lat[t.name].p50.push(percentile(samples[t.name], 50));
