@@ -248,10 +248,11 @@ async function throughput(t: Target): Promise<{ rps: number; requests: number; c
 /**
  * Serial round trips, one keep-alive connection per path, the paths taking turns request by
  * request (the first of each turn rotating, so no path always goes first); each path's
- * times in microseconds. Taking turns in blocks of 150 (about 50 ms) let the machine's swings
- * land on one path and not the next: on this 2-core machine one path's p50 moved between
- * 260 and 780 µs from block to block, and ours-minus-floor between -400 and +380 µs. Turn by
- * turn, both see the same moment, and the difference held at +8 to +26 µs over six rounds.
+ * times in microseconds. Taking turns in blocks (150 requests, about 50 ms, before) let the
+ * machine's swings land on one path and not the next: in a trial with blocks of 3,000, one
+ * path's p50 moved between 260 and 780 µs from block to block, and ours-minus-floor between
+ * -400 and +380 µs. Turn by turn, both see the same moment: in a two-path trial the
+ * difference held at +8 to +26 µs over six rounds.
  */
 async function serialLatencies(targets: readonly Target[], count: number): Promise<Record<PathName, number[]>> {
   const clients = targets.map((t) => ({ t, client: new Client(t.url, { pipelining: 1 }), headers: t.headers() }));
