@@ -25,6 +25,17 @@ async function marketBuy(page: Page, unit: 'USDT' | 'BTC', size: string): Promis
   return /Order sent: (\d+)/.exec(await sent.innerText())?.[1] ?? '';
 }
 
+/** The trading screen at `screen`, its form on a spot market buy sized in the base or the quote coin. */
+async function marketBuyForm(page: Page, screen: (typeof screens)[number], sizeIn: 'base' | 'quote') {
+  await page.setViewportSize(screen);
+  await openMarket(page);
+  const f = form(page);
+  await f.getByText('Buy', { exact: true }).first().click();
+  await f.getByLabel('Order type').selectOption('market');
+  await f.getByLabel('Size in').selectOption(sizeIn);
+  return f;
+}
+
 /** USDT spent between two panel readings, as an exact decimal. */
 const spent = (before: string, after: string) => fromScaled(toScaled(before, 8, { rounding: 'down' }) - toScaled(after, 8, { rounding: 'down' }), 8, { trim: true });
 
@@ -55,12 +66,7 @@ for (const screen of screens) {
   });
 
   test(`a market buy of 0.001 BTC is sent as about 0.001 x the best ask in USDT, and spends that, at ${screen.name}`, async ({ page }) => {
-    await page.setViewportSize(screen);
-    await openMarket(page);
-    const f = form(page);
-    await f.getByText('Buy', { exact: true }).first().click();
-    await f.getByLabel('Order type').selectOption('market');
-    await f.getByLabel('Size in').selectOption('base');
+    const f = await marketBuyForm(page, screen, 'base');
     await f.getByLabel('Quantity', { exact: true }).fill('0.001');
     await expect(f.getByLabel('Estimated notional')).toHaveText(/≈ [\d,.]+ USDT/);
     const estimate = plain(await f.getByLabel('Estimated notional').innerText());
@@ -77,12 +83,7 @@ for (const screen of screens) {
   });
 
   test(`an order above the maximum is refused next to its field with the maximum, and the proxy receives nothing, at ${screen.name}`, async ({ page, baseURL }) => {
-    await page.setViewportSize(screen);
-    await openMarket(page);
-    const f = form(page);
-    await f.getByText('Buy', { exact: true }).first().click();
-    await f.getByLabel('Order type').selectOption('market');
-    await f.getByLabel('Size in').selectOption('quote');
+    const f = await marketBuyForm(page, screen, 'quote');
     await f.getByText('Advanced', { exact: true }).click();
     const clientOid = `over-max-${Date.now()}`;
     await f.getByLabel('Client order ID').fill(clientOid);

@@ -35,6 +35,7 @@ import type { AttachWsRelay, AttachedRelay, WsRelayHooks } from './relay/ws-rela
 import { ApiRelay, isApiPath, registerApiRelay } from './routes/api-relay-route';
 import { upstreamPathOf } from './upstream/upstream-path';
 import { UpstreamClient } from './upstream/upstream-client';
+import { messageOf } from './core/error-message';
 
 export interface AppDeps {
   /** REST base URL of the exchange or the simulator, e.g. http://127.0.0.1:8090. */
@@ -105,7 +106,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
       clock,
       config.rate,
       deps.timers ?? realTimers,
-      deps.sharedBudget ? { budget: deps.sharedBudget, onError: (err) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'shared rate budget: a slot release failed; it frees after its lease') } : undefined,
+      deps.sharedBudget ? { budget: deps.sharedBudget, onError: (err) => logger.warn({ err: messageOf(err) }, 'shared rate budget: a slot release failed; it frees after its lease') } : undefined,
     ),
     upstream: new UpstreamClient(
       {
@@ -263,7 +264,7 @@ export async function buildApp(config: ProxyConfig, deps: AppDeps): Promise<Desk
   }
 
   const sweep = setInterval(() => {
-    ctx.sessions.sweep().catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'expired sessions not swept; the next sweep tries again'));
+    ctx.sessions.sweep().catch((err: unknown) => logger.warn({ err: messageOf(err) }, 'expired sessions not swept; the next sweep tries again'));
     ctx.loginThrottle.sweep();
   }, 60_000);
   sweep.unref();

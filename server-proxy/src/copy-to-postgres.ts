@@ -3,14 +3,15 @@
 // laptop (core/storage/copy-storage.ts). Stop the proxy first: what it writes during the
 // copy is not copied. The database must be one no desk has used; the copy is all or nothing.
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from './core/config';
 import { copyStorage, rowsText } from './core/storage/copy-storage';
 import { openPostgresStorage, openSqliteStorage, StorageError } from './core/storage/open-storage';
 import { storeNames } from './core/storage/store-migrations';
+import { messageOf } from './core/error-message';
+import { fromRepoRoot } from './core/repo-path';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs the copy the environment names; resolves with the exit code, having said what happened on `say`. */
 export async function copyToPostgres(env: NodeJS.ProcessEnv, say: (line: string) => void): Promise<number> {
@@ -22,7 +23,7 @@ export async function copyToPostgres(env: NodeJS.ProcessEnv, say: (line: string)
     throw err;
   }
   if (!config.databaseUrl) return (say('DESK_DATABASE_URL: set it to the postgres:// URL of the database to copy into'), 2);
-  const dataDir = isAbsolute(config.dataDir) ? config.dataDir : resolve(repoRoot, config.dataDir);
+  const dataDir = fromRepoRoot(config.dataDir);
   // Opening a store creates its file: an empty or mistyped folder must not "copy" nothing.
   const missing = storeNames.filter((s) => !existsSync(join(dataDir, `${s}.sqlite`)));
   if (missing.length === storeNames.length) return (say(`DESK_DATA_DIR: ${dataDir} holds no desk data (no ${storeNames.map((s) => `${s}.sqlite`).join(', ')})`), 2);
@@ -36,7 +37,7 @@ export async function copyToPostgres(env: NodeJS.ProcessEnv, say: (line: string)
     return 0;
   } catch (err) {
     // A StorageError names what is wrong; anything else is the database's own words.
-    say(`not copied: ${err instanceof StorageError ? err.message : `the copy failed and PostgreSQL was left as it was: ${err instanceof Error ? err.message : String(err)}`}`);
+    say(`not copied: ${err instanceof StorageError ? err.message : `the copy failed and PostgreSQL was left as it was: ${messageOf(err)}`}`);
     return 1;
   } finally {
     await files?.close();

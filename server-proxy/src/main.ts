@@ -1,7 +1,7 @@
 // `npm start` (embedded simulator) and `npm run proxy` (a configured upstream).
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -15,9 +15,9 @@ import { openStorage, StorageError } from './core/storage/open-storage';
 import { PgRateBudget } from './policy/shared-rate-budget';
 import type { AttachWsRelay } from './relay/ws-relay-hooks';
 import { SimulatorStartError, SimulatorSupervisor } from './simulator-child';
+import { messageOf } from './core/error-message';
+import { fromRepoRoot, repoRoot } from './core/repo-path';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
 
 /** The WebSocket relay lives in relay/ws-relay.ts (another module); attach it when present. */
 async function loadWsRelay(): Promise<AttachWsRelay | undefined> {
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   let keyStore: KeyStore;
   let runtimeConfig = config;
   if (upstreamUrl) {
-    keyStore = new KeyStore(upstreamAccounts(process.env, config.keyFile ? fromRoot(config.keyFile) : undefined));
+    keyStore = new KeyStore(upstreamAccounts(process.env, config.keyFile ? fromRepoRoot(config.keyFile) : undefined));
   } else {
     // A simulator crash is not the proxy's end: it is restarted with backoff while the
     // proxy answers 502 for what needs it (simulator-child.ts, SimulatorSupervisor).
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     };
   }
 
-  const dataDir = fromRoot(config.dataDir);
+  const dataDir = fromRepoRoot(config.dataDir);
   // SQLite files in the data directory, or every store in DESK_DATABASE_URL's PostgreSQL
   // (issue 22); a wrong URL stops here with the database's reason.
   const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir });
@@ -104,11 +104,11 @@ async function main(): Promise<void> {
     // On a shared database every process is its own job owner (install-jobs.ts).
     ...(config.databaseUrl ? { jobOwnership: { owner: `${hostname()}:${process.pid}`, shared: true, leaseMs: config.jobLeaseMs } } : {}),
     logger,
-    webDir: fromRoot(config.webDir),
+    webDir: fromRepoRoot(config.webDir),
     ...(attachWsRelay ? { attachWsRelay } : {}),
     ...(sharedBudget ? { sharedBudget } : {}),
   });
-  if (!desk.webBuilt) process.stderr.write(`The web app is not built (${fromRoot(config.webDir)} has no index.html): run npm run build\n`);
+  if (!desk.webBuilt) process.stderr.write(`The web app is not built (${fromRepoRoot(config.webDir)} has no index.html): run npm run build\n`);
 
   await desk.app.listen({ host: config.host, port: config.port });
   const address = desk.app.server.address();
@@ -132,5 +132,5 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof KeySourceError || err instanceof KeyFileError || err instanceof SimulatorStartError || err instanceof StorageError) fail(err.message);
   const code = (err as { code?: unknown }).code;
   if (code === 'EADDRINUSE') fail(`the port is already in use (${(err as Error).message})`);
-  fail(`could not start: ${err instanceof Error ? err.message : String(err)}`);
+  fail(`could not start: ${messageOf(err)}`);
 });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { messageOf } from './core/error-message';
 
 export class SimulatorStartError extends Error {
   override name = 'SimulatorStartError';
@@ -153,7 +154,7 @@ export class SimulatorSupervisor {
           this.o.log('info', { restUrl: sim.restUrl }, 'the embedded simulator is back');
         },
         (err: unknown) => {
-          if (!this.#stopped) this.scheduleRestart({ err: err instanceof Error ? err.message : String(err) });
+          if (!this.#stopped) this.scheduleRestart({ err: messageOf(err) });
         },
       );
     }, wait);

@@ -20,6 +20,7 @@ import { feeds, type ArchiveStore, type ArchivedRow, type Feed } from './archive
 import type { EndpointId } from '@contract/catalog/endpoints';
 import type { ArchiveSyncReport } from '@contract/schemas/archive';
 import type { Fetched, FetchFn } from './archive-upstream';
+import { messageOf } from '../core/error-message';
 
 const MINUTE_MS = 60_000;
 /** A start this far inside the exchange's window is accepted even if our clocks differ a little. */
@@ -186,7 +187,7 @@ export class ArchiveSync {
       }
     } catch (err) {
       // The desk's database is away: nothing was asked of the exchange, and the next pass tries again.
-      return { ...report, ok: false, error: `the archive's database did not answer: ${err instanceof Error ? err.message : String(err)}` };
+      return { ...report, ok: false, error: `the archive's database did not answer: ${messageOf(err)}` };
     }
     let renewed = clock.now();
     // Every read renews the claim once a third of the lease has passed, and none is made once stopping.
@@ -205,11 +206,11 @@ export class ArchiveSync {
       ended = clock.now();
     } catch (err) {
       report.ok = false;
-      report.error = err instanceof Error ? err.message : String(err);
+      report.error = messageOf(err);
       this.deps.logger?.warn({ feed: def.feed, account: account.name, error: report.error }, 'archive sync stopped; the gap is recorded and retried');
     } finally {
       // A release that fails leaves the claim to run out by itself (leaseMs).
-      await store.releaseFeed(def.feed, account.name, owner, ended).catch((err: unknown) => this.deps.logger?.warn({ feed: def.feed, account: account.name, err: err instanceof Error ? err.message : String(err) }, 'archive feed claim not released; it runs out by itself'));
+      await store.releaseFeed(def.feed, account.name, owner, ended).catch((err: unknown) => this.deps.logger?.warn({ feed: def.feed, account: account.name, err: messageOf(err) }, 'archive feed claim not released; it runs out by itself'));
     }
     return report;
   }

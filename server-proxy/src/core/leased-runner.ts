@@ -9,8 +9,7 @@
 // 'progress' is emitted as a job moves (the screens' live views listen).
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+import { messageOf } from './error-message';
 
 /** The wait before the n-th retry of a failed run: 1 s, doubling, at most 30 s. */
 export const retryBackoffMs = (attempt: number) => Math.min(30_000, 1_000 * 2 ** Math.min(attempt - 1, 5));

@@ -9,6 +9,7 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { messageOf } from '../core/error-message';
 
 const HEARTBEAT_MS = 15_000;
 const RECHECK_MS = 2_000;
@@ -49,7 +50,7 @@ export function streamProgress<E>(request: FastifyRequest, reply: FastifyReply, 
         sent = text;
         if (stream.moving(event)) recheck = setTimeout(push, RECHECK_MS);
       })
-      .catch((err: unknown) => stream.logger.warn({ ...stream.about, err: err instanceof Error ? err.message : String(err) }, 'progress not pushed; the next change tries again'));
+      .catch((err: unknown) => stream.logger.warn({ ...stream.about, err: messageOf(err) }, 'progress not pushed; the next change tries again'));
   };
   const onProgress = (id: number) => {
     if (timer || !stream.concerns(id)) return;

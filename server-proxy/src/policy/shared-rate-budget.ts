@@ -47,6 +47,7 @@ import { migrateStore } from '../core/storage/open-storage';
 import { ClaimedSlots, type ClaimedSlot } from './claimed-slots';
 import { realTimers } from './rate-shaper';
 import { SlotReleaseBatch, type SlotRelease } from './slot-release-batch';
+import { messageOf } from '../core/error-message';
 
 export interface SharedRateBudget {
   /**
@@ -165,7 +166,7 @@ export class PgRateBudget implements SharedRateBudget {
       await migrateStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'rate');
     } catch (err) {
       await pool.end();
-      throw new Error(`the shared rate budget's database is not usable: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`the shared rate budget's database is not usable: ${messageOf(err)}`);
     }
     return new PgRateBudget(pool, options.spanMs, options.leaseMs, options.holdMs ?? 100, options.releaseEveryMs ?? 20);
   }

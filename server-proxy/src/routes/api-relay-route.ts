@@ -30,6 +30,7 @@ import { unknownHostRefusal, type HostPolicy } from '../policy/host-policy';
 import { shapedPerSecond } from '../policy/rate-shaper';
 import type { UpstreamSink } from '../upstream/upstream-client';
 import { upstreamPathOf } from '../upstream/upstream-path';
+import { messageOf } from '../core/error-message';
 
 /** Upstream failures that mean the call never left (no connection was made). */
 const NOT_SENT_REASONS = new Set(['connection refused', 'host not found']);
@@ -55,7 +56,7 @@ function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown
   }
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 200);
+const errorText = (err: unknown) => messageOf(err).slice(0, 200);
 
 /** Whether a request target is one of the exchange's paths, which ApiRelay serves. */
 export function isApiPath(url: string | undefined): boolean {

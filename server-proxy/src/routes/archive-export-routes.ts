@@ -67,10 +67,15 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
   const shownExports = async (session: Session, account: string) =>
     (await deps.exports.list(account, session.user, LIST_LIMIT)).filter((e) => roleMay(session.role, feedDefs[e.feed].permission)).map(summaryOfExport);
 
-  app.get('/archive/exports', async (request, reply) => {
+  /** The list's reader, admitted to the account the query names (or refused, and the reply says why). */
+  const admitList = async (request: FastifyRequest, reply: FastifyReply) => {
     const q = check(listQuery, request.query ?? {});
-    if (!q.ok) return refuse(request, reply, q.field, q.message);
-    const admitted = await admitArchive(ctx, request, reply, [], q.data.account);
+    if (!q.ok) return void refuse(request, reply, q.field, q.message);
+    return admitArchive(ctx, request, reply, [], q.data.account);
+  };
+
+  app.get('/archive/exports', async (request, reply) => {
+    const admitted = await admitList(request, reply);
     if (!admitted) return reply;
     reply.header('cache-control', 'no-store');
     return successEnvelope(await shownExports(admitted.session, admitted.account.name), now());
@@ -79,19 +84,19 @@ export function registerArchiveExportRoutes(app: FastifyInstance, ctx: ArchiveAc
   // The list again whenever one of its exports moves (at most 4 a second), so the screens
   // follow a build without asking every second.
   app.get('/archive/exports/events', async (request, reply) => {
-    const q = check(listQuery, request.query ?? {});
-    if (!q.ok) return refuse(request, reply, q.field, q.message);
-    const admitted = await admitArchive(ctx, request, reply, [], q.data.account);
+    const admitted = await admitList(request, reply);
     if (!admitted) return reply;
     const { session, account } = admitted;
     let listed = new Set<number>();
+    let newest = 0;
     streamProgress(request, reply, {
       runner: deps.runner,
       // A new export of the user's is not listed yet: any id above the newest listed may be it.
-      concerns: (id) => listed.has(id) || id > Math.max(0, ...listed),
+      concerns: (id) => listed.has(id) || id > newest,
       snapshot: async () => {
         const shown = await shownExports(session, account.name);
         listed = new Set(shown.map((e) => e.id));
+        newest = shown[0]?.id ?? 0; // newest first
         return shown;
       },
       moving: (shown) => shown.some((e) => e.state === 'running'),

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { openDatabase } from '../open-database';
 import type { DeskTables } from './desk-tables';
 import { sharedRateMigrations, storeMigrations, storeNames, type StoreName } from './store-migrations';
+import { messageOf } from '../error-message';
 
 export type DeskDb = Kysely<DeskTables>;
 export type { StoreName };
@@ -32,7 +33,7 @@ export interface DeskStorage {
 /** The database could not be opened or migrated; the message says which and why. */
 export class StorageError extends Error {}
 
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)) || String(err);
+const reasonOf = (err: unknown) => messageOf(err) || String(err);
 
 /**
  * PostgreSQL sends BIGINT (and count(*)) as text so no precision is lost; every 64-bit value
