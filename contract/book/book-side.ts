@@ -271,24 +271,20 @@ export class BookSide {
 
   private grow(): void {
     const cap = this.keys.length * 2;
-    const keys = new Float64Array(cap);
-    keys.set(this.keys);
-    this.keys = keys;
-    const lots = new Float64Array(cap);
-    lots.set(this.lots);
-    this.lots = lots;
-    const crcs = new Int32Array(cap);
-    crcs.set(this.crcs);
-    this.crcs = crcs;
-    const crcLengths = new Int32Array(cap);
-    crcLengths.set(this.crcLengths);
-    this.crcLengths = crcLengths;
-    const forms = new Int32Array(cap);
-    forms.set(this.forms);
-    this.forms = forms;
+    this.keys = grown(this.keys, new Float64Array(cap));
+    this.lots = grown(this.lots, new Float64Array(cap));
+    this.crcs = grown(this.crcs, new Int32Array(cap));
+    this.crcLengths = grown(this.crcLengths, new Int32Array(cap));
+    this.forms = grown(this.forms, new Int32Array(cap));
     for (let j = this.prices.length; j < cap; j++) {
       this.prices.push('');
       this.sizes.push('');
     }
   }
+}
+
+/** `to`, a larger array of the same kind, holding `from`'s values at its start. */
+function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

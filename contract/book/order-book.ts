@@ -20,6 +20,9 @@
 // Two ways in, one set of rules: applySnapshot and applyUpdate take a push that JSON.parse
 // made; applyRead takes one that book-push-reader.ts read from the frame's text into
 // pendingBids and pendingAsks. Both then go through the same commit.
+//
+// (Over 400 lines on purpose: the continuity rules, both ways in and the commit that
+// checks the checksum read one book's fields; split, each part would need them all.)
 
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../core/decimal';

@@ -13,6 +13,8 @@
 //
 // A GET whose session is cached runs from start to answer without a promise or a closure:
 // RelayedCall is the one object per call and takes the upstream's answer itself.
+// (Over 400 lines on purpose: RelayedCall's steps are one call's policy in its order,
+// and each reads the call's state; split across files, the order would be hard to see.)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
