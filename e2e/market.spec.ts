@@ -36,6 +36,16 @@ test('the tape shows trades, and a 0.001 BTC buy at the best ask fills whole and
   await openMarket(page);
   const tape = page.getByRole('list', { name: 'Recent trades' });
   await expect(tape.getByRole('listitem').first()).toBeVisible();
+  // Rows are placed once and moved as a track (trades-tape.tsx): on screen they must still
+  // stand in the list's order, newest on top, one row height apart, as trades come in.
+  const rowTops = () => tape.evaluate((list) => [list, ...list.querySelectorAll('[role=listitem]')].map((r) => Math.round(r.getBoundingClientRect().top)));
+  for (let look = 0; look < 3; look++) {
+    const [listTop, ...tops] = await rowTops();
+    expect(tops.length).toBeGreaterThan(5);
+    expect(tops[0]).toBe(listTop);
+    expect(tops.slice(1).map((top, i) => top - tops[i]!)).toEqual(tops.slice(1).map(() => 20));
+    await page.waitForTimeout(700);
+  }
 
   // The flow is paused from reading the best ask to the fill, so the ask cannot move away meanwhile.
   await setFlow(0);

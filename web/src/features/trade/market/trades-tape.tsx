@@ -1,6 +1,13 @@
 // The trades tape (issue 18): every public trade of the instrument, newest on top, with
 // price, size and time, coloured by the aggressor's side; the user's own trades are
 // marked. Virtualized: only the rows in view are in the DOM, however fast trades come.
+//
+// New trades come in on top, several a frame on a busy book, and move every row down.
+// Placed by its index, each row's `top` changed with every trade: the browser restyled,
+// laid out and repainted every row in view, every frame (bench ui: p95 27.6 ms with the
+// tape, 25.1 ms without it). So a row is placed once, by its ordinal (how many trades
+// came before it), inside a track that one transform moves down as trades come in: the
+// track is its own compositor layer, so only the rows that enter are painted.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import type { PublicFillRow } from '@contract/schemas/market';
@@ -10,6 +17,7 @@ import { formatClock } from '@web/lib/format/format-time';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { usePublicTrades } from '@web/lib/market/market-feeds';
 import { useOwnTradeIds } from '@web/lib/market/own-trades';
+import { ordinalOf, tapeOrdinals } from './tape-ordinals';
 
 const ROW_HEIGHT = 20;
 
@@ -18,6 +26,7 @@ export function TradesTape({ meta, signedIn }: { meta: InstrumentMeta; signedIn:
   const own = useOwnTradeIds(meta, signedIn);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = trades.data ?? [];
+  const head = tapeOrdinals(rows);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   return (
     <section aria-label="Trades" className="flex min-h-0 flex-col rounded-md border border-line bg-panel p-2 text-xs">
@@ -36,15 +45,17 @@ export function TradesTape({ meta, signedIn }: { meta: InstrumentMeta; signedIn:
       {/* The scroll box takes focus so the keyboard can scroll it; the list inside holds the rows. */}
       <div ref={scrollRef} role="region" aria-label="Recent trades, scrollable" tabIndex={0} className="h-56 overflow-y-auto" style={{ contain: 'strict' }}>
         <div role="list" aria-label="Recent trades" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const t = rows[v.index]!;
-            // Only the position changes as trades come in on top; the row itself is memoized.
-            return (
-              <div key={t.execId} className="absolute left-0 w-full" style={{ top: v.start, height: ROW_HEIGHT }}>
-                <TapeRow trade={t} mine={own.has(t.execLinkId) || own.has(t.execId)} meta={meta} />
-              </div>
-            );
-          })}
+          <div className="absolute top-0 left-0 w-full" style={{ transform: `translateY(${head * ROW_HEIGHT}px)`, willChange: 'transform' }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const t = rows[v.index]!;
+              // head - ordinal is the row's index, so it shows at v.start, as placed by index.
+              return (
+                <div key={t.execId} className="absolute left-0 w-full" style={{ top: -ordinalOf(t) * ROW_HEIGHT, height: ROW_HEIGHT }}>
+                  <TapeRow trade={t} mine={own.has(t.execLinkId) || own.has(t.execId)} meta={meta} />
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
     </section>
