@@ -284,7 +284,7 @@ export class BookSide {
 }
 
 /** `to`, a larger array of the same kind, holding `from`'s values at its start. */
-function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
+export function grown<T extends Float64Array | Int32Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }

@@ -26,7 +26,7 @@
 
 import type { DepthData } from '../schemas/ws-depth';
 import { DecimalError, fromScaled } from '../core/decimal';
-import { BookSide, TEXT_IN_STRINGS } from './book-side';
+import { BookSide, grown, TEXT_IN_STRINGS } from './book-side';
 import { CRC32_INIT, crc32Append, crc32Final, crc32UpdateByte } from '../core/crc32';
 import { DecimalReader } from '../core/decimal-reader';
 import { toSequenceKey, type SequenceKey, type SequenceValue } from './sequence';
@@ -109,21 +109,15 @@ export class ParsedLevels {
     this.length = n;
   }
 
-  /** Room for at least n levels, keeping the first `length`. */
+  /** Room for at least n levels, keeping the levels already there. */
   grow(n: number): void {
     let cap = this.ticks.length;
     while (cap < n) cap *= 2;
-    const keep = this.length;
-    const wider = <T extends Float64Array | Int32Array>(a: T, make: new (n: number) => T): T => {
-      const b = new make(cap);
-      b.set(a.subarray(0, keep));
-      return b;
-    };
-    this.ticks = wider(this.ticks, Float64Array);
-    this.lots = wider(this.lots, Float64Array);
-    this.crcs = wider(this.crcs, Int32Array);
-    this.crcLengths = wider(this.crcLengths, Int32Array);
-    this.forms = wider(this.forms, Int32Array);
+    this.ticks = grown(this.ticks, new Float64Array(cap));
+    this.lots = grown(this.lots, new Float64Array(cap));
+    this.crcs = grown(this.crcs, new Int32Array(cap));
+    this.crcLengths = grown(this.crcLengths, new Int32Array(cap));
+    this.forms = grown(this.forms, new Int32Array(cap));
   }
 }
 

@@ -26,7 +26,7 @@ import type { BrowserSendQueue } from './ws-send-queue';
 import { checkWsTrade } from './ws-trade-check';
 import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, SessionRecheck, WsAuditRecord, WsAuditRow, WsRelayDeps } from './ws-relay-types';
 import { UpstreamLink } from './ws-upstream';
-import { messageOf as fullMessageOf } from '../core/error-message';
+import { briefMessageOf as messageOf } from '../core/error-message';
 
 /** Trade ops waiting for the rate limit past this many are refused, not queued for later. */
 const MAX_TRADE_BACKLOG = 20;
@@ -45,8 +45,6 @@ interface PendingTrade extends TradeOp {
 }
 
 const isPromise = <T>(v: unknown): v is Promise<T> => typeof (v as { then?: unknown } | null | undefined)?.then === 'function';
-/** An error's message as the log and the browser get it: at most 200 characters. */
-const messageOf = (err: unknown) => fullMessageOf(err).slice(0, 200);
 
 export interface PrivateRelayOptions {
   session: RelaySession;

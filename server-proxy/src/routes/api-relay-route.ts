@@ -32,7 +32,7 @@ import { unknownHostRefusal, type HostPolicy } from '../policy/host-policy';
 import { shapedPerSecond } from '../policy/rate-shaper';
 import type { UpstreamSink } from '../upstream/upstream-client';
 import { upstreamPathOf } from '../upstream/upstream-path';
-import { messageOf } from '../core/error-message';
+import { briefMessageOf } from '../core/error-message';
 
 /** Upstream failures that mean the call never left (no connection was made). */
 const NOT_SENT_REASONS = new Set(['connection refused', 'host not found']);
@@ -58,7 +58,6 @@ function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown
   }
 }
 
-const errorText = (err: unknown) => messageOf(err).slice(0, 200);
 
 /** Whether a request target is one of the exchange's paths, which ApiRelay serves. */
 export function isApiPath(url: string | undefined): boolean {
@@ -134,7 +133,7 @@ class RelayedCall implements UpstreamSink {
     sessionOf(req.headers, ctx.sessions, mutating).then(
       (session) => this.guarded(() => this.admit(session)),
       (err: unknown) => {
-        ctx.logger.error({ reqId: this.id, err: errorText(err) }, 'session store unavailable; call refused');
+        ctx.logger.error({ reqId: this.id, err: briefMessageOf(err) }, 'session store unavailable; call refused');
         this.fail('DESK503S', { detail: 'the sessions cannot be read' });
       },
     );
@@ -172,7 +171,7 @@ class RelayedCall implements UpstreamSink {
     };
     const onEnd = (err?: Error) => {
       stop();
-      if (err) return this.fail('DESK400', { field: '(request)', detail: errorText(err) });
+      if (err) return this.fail('DESK400', { field: '(request)', detail: briefMessageOf(err) });
       if (!Number.isNaN(declared) && received !== declared) return this.fail('DESK400', { field: '(request)', detail: BODY_SIZE_MISMATCH });
       this.rawBody = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, received).toString('utf8');
       this.guarded(() => this.validate());
@@ -215,7 +214,7 @@ class RelayedCall implements UpstreamSink {
       () => this.guarded(() => this.afterQueue()),
       (err: unknown) => {
         // The shared budget's database failed: the shaper gave the slot back; nothing is sent.
-        ctx.logger.error({ reqId: this.id, user: this.session?.user, endpoint: endpoint.id, err: errorText(err) }, 'shared rate budget unavailable; call not sent');
+        ctx.logger.error({ reqId: this.id, user: this.session?.user, endpoint: endpoint.id, err: briefMessageOf(err) }, 'shared rate budget unavailable; call not sent');
         this.fail('DESK503R', { detail: 'its database does not answer' });
       },
     );
@@ -244,7 +243,7 @@ class RelayedCall implements UpstreamSink {
       },
       (err: unknown) => {
         this.ctx.shaper.release(this.laneKey);
-        this.ctx.logger.error({ reqId: this.id, user: this.session?.user, endpoint: this.call!.endpoint.id, err: errorText(err) }, 'audit log unavailable; mutation not sent');
+        this.ctx.logger.error({ reqId: this.id, user: this.session?.user, endpoint: this.call!.endpoint.id, err: briefMessageOf(err) }, 'audit log unavailable; mutation not sent');
         this.fail('DESK503');
       },
     );
@@ -365,7 +364,7 @@ class RelayedCall implements UpstreamSink {
   /** The browser still gets its answer (for a sent call the order may exist): the header and the log say the row is short of it. */
   auditIncomplete(err: unknown, fields: Record<string, unknown>, what: string): void {
     this.res.setHeader('x-desk-audit', 'incomplete');
-    this.ctx.logger.error({ reqId: this.id, ...fields, err: errorText(err) }, what);
+    this.ctx.logger.error({ reqId: this.id, ...fields, err: briefMessageOf(err) }, what);
   }
 
   /** The upstream's answer, its bytes as they came (or an empty 499). */
@@ -393,7 +392,7 @@ class RelayedCall implements UpstreamSink {
 
   /** A bug on this path: logged, and answered as Fastify's error handler did. */
   crash(err: unknown): void {
-    this.ctx.logger.error({ reqId: this.id, err: errorText(err), url: (this.req.url ?? '').slice(0, 300) }, 'unexpected error');
+    this.ctx.logger.error({ reqId: this.id, err: briefMessageOf(err), url: (this.req.url ?? '').slice(0, 300) }, 'unexpected error');
     if (!this.res.headersSent) this.fail('45001');
   }
 

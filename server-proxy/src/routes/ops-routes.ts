@@ -12,7 +12,7 @@ import type { DeskContext } from './desk-context';
 import { upstreamPathOf } from '../upstream/upstream-path';
 import type { PgRateBudget } from '../policy/shared-rate-budget';
 import type { DeskMetrics } from '../ops/desk-metrics';
-import { messageOf } from '../core/error-message';
+import { briefMessageOf } from '../core/error-message';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** A readiness answer is reused this long, so a busy balancer does not load the exchange. */
@@ -37,14 +37,14 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: DeskContext, metric
       await ctx.auditStore.ping();
       await sharedBudget?.ping();
     } catch (err) {
-      database = `a database does not answer: ${messageOf(err).slice(0, 200)}`;
+      database = `a database does not answer: ${briefMessageOf(err)}`;
     }
     let upstream = 'ok';
     try {
       const res = await ctx.upstream.send({ method: 'GET', path: upstreamPathOf(endpoints.instruments, ctx), query: 'category=SPOT', body: '', locale: 'en-US', account: undefined });
       if (res.status !== 200) upstream = `the exchange answered HTTP ${res.status}`;
     } catch (err) {
-      upstream = `the exchange is unreachable: ${messageOf(err).slice(0, 200)}`;
+      upstream = `the exchange is unreachable: ${briefMessageOf(err)}`;
     }
     const answer = { ready: database === 'ok' && upstream === 'ok', checks: { database, upstream } };
     cached = { at: now, answer };

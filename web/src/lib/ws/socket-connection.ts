@@ -78,8 +78,6 @@ export class SocketConnection {
   private readonly reconnectHooks = new Set<() => void>();
   private readonly messageHooks = new Set<MessageListener>();
   private readonly pending = new Map<string, PendingTrade>();
-  /** Subscriptions that read their pushes from the text (see readFrameText). */
-  private textReaders = 0;
   /** Channel keys of the arg texts seen, so a push's arg is matched without parsing it (channelKeyAt). */
   private argKeys: { text: string; key: string | null }[] = [];
   private ws: WebSocketLike | null = null;
@@ -170,11 +168,7 @@ export class SocketConnection {
   subscribe(arg: SubscriptionArg, listener: MessageListener, readText?: TextReader): () => void {
     const registration = this.registry.add(arg, listener, readText);
     if (registration.first && this.ready) this.sendJson({ op: 'subscribe', args: [arg] });
-    if (readText) this.textReaders++;
-    let listening = true;
     return () => {
-      if (readText && listening) this.textReaders--;
-      listening = false;
       const { last } = registration.release();
       if (last && this.ready) this.sendJson({ op: 'unsubscribe', args: [arg] });
     };
@@ -283,7 +277,7 @@ export class SocketConnection {
     this.noteAlive();
     if (typeof data !== 'string' || data === 'pong') return;
     // Diagnostic hooks see every message decoded, so with one attached every frame is parsed.
-    if (this.textReaders > 0 && this.messageHooks.size === 0 && this.readFrameText(data)) return;
+    if (this.registry.readsText && this.messageHooks.size === 0 && this.readFrameText(data)) return;
     let message: unknown;
     try {
       // Depth seq/pseq beyond 2^53 (live) become digits first, or JSON.parse would round them.

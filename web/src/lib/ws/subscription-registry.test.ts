@@ -75,4 +75,25 @@ describe('SubscriptionRegistry', () => {
     arg.symbol = 'ETHUSDT';
     expect(r.args()).toEqual([books]);
   });
+
+  it('reads text only for a channel whose sole listener has a reader, and says whether any channel does', () => {
+    const r = new SubscriptionRegistry<string>();
+    const reader = () => -1;
+    const key = subscriptionKey(books);
+    expect(r.readsText).toBe(false);
+    const first = r.add(books, 'book', reader);
+    expect(r.textReaderOf(key)).toBe(reader);
+    expect(r.readsText).toBe(true);
+    // A second listener wants the parsed message: no channel reads text then.
+    const second = r.add(books, 'depth chart');
+    expect(r.textReaderOf(key)).toBeUndefined();
+    expect(r.readsText).toBe(false);
+    second.release();
+    expect(r.readsText).toBe(true);
+    first.release();
+    first.release();
+    expect(r.textReaderOf(key)).toBeUndefined();
+    expect(r.readsText).toBe(false);
+  });
 });
+

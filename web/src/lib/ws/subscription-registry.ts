@@ -41,6 +41,8 @@ export interface Registration {
 
 export class SubscriptionRegistry<L> {
   private readonly entries = new Map<string, Entry<L>>();
+  /** Channels whose only listener reads text (soleReader set): see readsText. */
+  private readerChannels = 0;
 
   /** `readText`, when given, may take the channel's pushes as text instead (see textReaderOf). */
   add(arg: SubscriptionArg, listener: L, readText?: TextReader): Registration {
@@ -54,7 +56,7 @@ export class SubscriptionRegistry<L> {
     // Wrap so the same listener function may be registered twice and released independently.
     const token = { listener, readText };
     entry.listeners.add(token);
-    entry.soleReader = entry.listeners.size === 1 ? readText : undefined;
+    this.setSoleReader(entry, entry.listeners.size === 1 ? readText : undefined);
     let released = false;
     return {
       first,
@@ -65,9 +67,10 @@ export class SubscriptionRegistry<L> {
         if (!current || !current.listeners.delete(token)) return { last: false };
         if (current.listeners.size > 0) {
           const [sole] = current.listeners;
-          current.soleReader = current.listeners.size === 1 ? sole!.readText : undefined;
+          this.setSoleReader(current, current.listeners.size === 1 ? sole!.readText : undefined);
           return { last: false };
         }
+        this.setSoleReader(current, undefined);
         this.entries.delete(key);
         return { last: true };
       },
@@ -86,6 +89,16 @@ export class SubscriptionRegistry<L> {
    */
   textReaderOf(key: string): TextReader | undefined {
     return this.entries.get(key)?.soleReader;
+  }
+
+  /** Whether any channel's pushes may be read from text: when none may, a frame is simply parsed. */
+  get readsText(): boolean {
+    return this.readerChannels > 0;
+  }
+
+  private setSoleReader(entry: Entry<L>, reader: TextReader | undefined): void {
+    this.readerChannels += (reader ? 1 : 0) - (entry.soleReader ? 1 : 0);
+    entry.soleReader = reader;
   }
 
   has(arg: Readonly<Record<string, unknown>>): boolean {
