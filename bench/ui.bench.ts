@@ -37,8 +37,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { compare, median } from './lib/compare';
-import { readCpuTimes, stolenShare } from './lib/cpu-steal';
+import { busyShare, readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { writeResult } from './lib/result';
+import { startPageThreadWindow } from './lib/thread-cpu';
 import { BarePage } from './ui/bare-page';
 import { pageProbe } from './ui/page-probe';
 
@@ -74,6 +75,9 @@ interface Sample {
   tapeP95: number;
   /** The share of CPU time the hypervisor took during the measurement (null: unknown). */
   stolen: number | null;
+  /** Cores the page's main thread used, and the share of the machine's CPU in use (null: unknown). */
+  pageThread: number | null;
+  machineBusy: number | null;
 }
 
 interface Loaf {
@@ -94,6 +98,7 @@ function freePort(): Promise<number> {
 }
 
 const stolenText = (share: number | null) => (share === null ? 'n/a' : `${(share * 100).toFixed(1)}%`);
+const percentText = (share: number | null) => (share === null ? 'n/a' : `${(share * 100).toFixed(0)}%`);
 
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;
@@ -164,13 +169,16 @@ async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { 
   await sleep(1000); // a tab brought forward needs a moment to resume its frames
   await page.evaluate('window.__uiProbe.start()');
   const cpu0 = readCpuTimes();
+  const pageThread = startPageThreadWindow();
   await sleep(seconds * 1000);
+  const pageCores = pageThread();
   const raw = await page.evaluate<ProbeRecord>(`(() => {
     const p = window.__uiProbe;
     p.stop();
     return { frames: p.frames, latencies: p.latencies, transits: p.transits, inPage: p.inPage, messages: p.messages, socketFrames: p.socketFrames, loafs: p.loafs, seconds: (p.stoppedAt - p.startedAt) / 1000, tradeLatencies: p.tradeLatencies, trades: p.trades };
   })()`);
-  const stolen = stolenShare(cpu0, readCpuTimes());
+  const cpu1 = readCpuTimes();
+  const stolen = stolenShare(cpu0, cpu1);
   const total = raw.frames.reduce((a, b) => a + b, 0);
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const lat = sorted(raw.latencies);
@@ -197,6 +205,8 @@ async function measure(page: MeasuredPage, seconds: number): Promise<Sample & { 
     loafBlocking: raw.loafs.reduce((s, l) => s + l.blocking, 0),
     loafCount: raw.loafs.length,
     stolen,
+    pageThread: pageCores,
+    machineBusy: busyShare(cpu0, cpu1),
     loafs: raw.loafs,
   };
 }
@@ -355,7 +365,7 @@ async function main(): Promise<void> {
         loadedSamples.push(a);
         idleSamples.push(b);
         if (a.loafMax >= (worst[0]?.duration ?? 0)) worst = [...a.loafs].sort((x, y) => y.duration - x.duration).slice(0, 3);
-        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms, tape ${a.tradesReceived.toFixed(0)} trades/s p95 ${a.tapeP95.toFixed(1)} ms (source to page ${a.sourceToPageP95.toFixed(1)}, page to frame ${a.pageToFrameP95.toFixed(1)}), LoAF max ${a.loafMax.toFixed(0)} ms, CPU stolen ${stolenText(a.stolen)} | idle ${b.fps.toFixed(1)} fps`);
+        console.log(`  loaded: ${a.received.toFixed(0)} msgs/s received, ${a.fps.toFixed(1)} fps, p95 ${a.p95.toFixed(1)} ms, tape ${a.tradesReceived.toFixed(0)} trades/s p95 ${a.tapeP95.toFixed(1)} ms (source to page ${a.sourceToPageP95.toFixed(1)}, page to frame ${a.pageToFrameP95.toFixed(1)}), LoAF max ${a.loafMax.toFixed(0)} ms, page thread ${percentText(a.pageThread)} of a core, machine ${percentText(a.machineBusy)} busy, CPU stolen ${stolenText(a.stolen)} | idle ${b.fps.toFixed(1)} fps`);
         return { ours: a.fps, peer: b.fps };
       },
     });
@@ -367,7 +377,10 @@ async function main(): Promise<void> {
     // Drop the warm-up round (compare discards it from the ratio the same way).
     const L = loadedSamples.slice(1);
     const I = idleSamples.slice(1);
-    const pick = (xs: Sample[], k: Exclude<keyof Sample, 'stolen'>) => median(xs.map((s) => s[k]));
+    const pick = (xs: Sample[], k: Exclude<keyof Sample, 'stolen' | 'pageThread' | 'machineBusy'>) => median(xs.map((s) => s[k]));
+    const known = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+    const pageThread = known(L.map((s) => s.pageThread));
+    const machineBusy = known(L.map((s) => s.machineBusy));
     const offered = median(produced.slice(1));
     const received = pick(L, 'received');
     const fps = { loaded: pick(L, 'fps'), idle: pick(I, 'fps') };
@@ -388,6 +401,7 @@ async function main(): Promise<void> {
       ['  and page to frame, p50 / p95 (ms)', `${pageToFrame.p50.toFixed(1)} / ${pageToFrame.p95.toFixed(1)}`],
       ['  source to page p95 of each round (ms)', L.map((s) => s.sourceToPageP95.toFixed(1)).join(', ')],
       ['CPU time stolen by the hypervisor in each round', L.map((s) => stolenText(s.stolen)).join(', ')],
+      ['page main thread busy (of a core) / machine busy, median', pageThread.length && machineBusy.length ? `${percentText(median(pageThread))} / ${percentText(median(machineBusy))}` : 'n/a'],
       ['long animation frames per run: count / max / blocking (ms)', `${pick(L, 'loafCount').toFixed(0)} / ${pick(L, 'loafMax').toFixed(0)} / ${pick(L, 'loafBlocking').toFixed(0)}`],
       ['long animation frames, idle page: count / max (ms)', `${pick(I, 'loafCount').toFixed(0)} / ${pick(I, 'loafMax').toFixed(0)}`],
       ['public trades/s offered / received by the page', `${tape.offered.toFixed(0)} / ${tape.received.toFixed(0)}`],
@@ -414,6 +428,8 @@ async function main(): Promise<void> {
         sourceToPageMs: { ...sourceToPage, p95PerRound: L.map((s) => s.sourceToPageP95) },
         pageToFrameMs: { ...pageToFrame, p95PerRound: L.map((s) => s.pageToFrameP95) },
         cpuStolenPerRound: L.map((s) => s.stolen),
+        pageMainThreadCoresPerRound: L.map((s) => s.pageThread),
+        machineBusyPerRound: L.map((s) => s.machineBusy),
         p95TargetMs: 25,
         loadedFps: fps.loaded,
         idleFps: fps.idle,

@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 
 export interface CpuTimes {
   steal: number;
+  /** Time no process ran (idle and iowait). */
+  idle: number;
   total: number;
 }
 
@@ -17,7 +19,7 @@ export function parseCpuTimes(stat: string): CpuTimes | null {
   // user nice system idle iowait irq softirq steal (guest time is already in user)
   const t = f.slice(1, 9).map(Number);
   if (t.length < 8 || t.some((n) => !Number.isFinite(n))) return null;
-  return { steal: t[7]!, total: t.reduce((a, b) => a + b, 0) };
+  return { steal: t[7]!, idle: t[3]! + t[4]!, total: t.reduce((a, b) => a + b, 0) };
 }
 
 export function readCpuTimes(): CpuTimes | null {
@@ -32,4 +34,10 @@ export function readCpuTimes(): CpuTimes | null {
 export function stolenShare(before: CpuTimes | null, after: CpuTimes | null): number | null {
   if (!before || !after || after.total <= before.total) return null;
   return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/** The share of the machine's CPU time (0..1) something ran over the interval, or null if unknown. */
+export function busyShare(before: CpuTimes | null, after: CpuTimes | null): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  return 1 - (after.idle - before.idle) / (after.total - before.total);
 }

@@ -1,0 +1,53 @@
+// CPU time of the page's main thread over an interval, from /proc (Linux; null elsewhere).
+// The ui bench's latency tail on a 2-core machine comes from the page's thread waiting for
+// a core as much as from its own work, so each round prints how busy the page's thread
+// and the machine were (cpu-steal.ts busyShare): a change that lowers the page's CPU
+// shows there even when one round's p95 moves with the machine.
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** Clock ticks of a thread's user + system time, from the text of /proc/<pid>/task/<tid>/stat. */
+export function parseThreadTicks(stat: string): number | null {
+  // The command name may hold spaces and parentheses: fields count from its last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks : null;
+}
+
+/** The main threads (tid = pid) of every Chromium renderer process: pid -> ticks so far. */
+function rendererMainTicks(): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const ticks = parseThreadTicks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+      if (ticks !== null) out.set(Number(pid), ticks);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Cores (0..1) the busiest renderer's main thread used from start() to the call of the function it returns. */
+export function startPageThreadWindow(): () => number | null {
+  const t0 = performance.now();
+  const before = rendererMainTicks();
+  return () => {
+    const seconds = (performance.now() - t0) / 1000;
+    let busiest: number | null = null;
+    for (const [pid, ticks] of rendererMainTicks()) {
+      const was = before.get(pid);
+      if (was === undefined) continue;
+      // USER_HZ is 100 on Linux.
+      const cores = (ticks - was) / 100 / seconds;
+      if (busiest === null || cores > busiest) busiest = cores;
+    }
+    return busiest;
+  };
+}
