@@ -140,6 +140,36 @@ async function serveBaseline(upstreamUrl: string): Promise<void> {
 }
 
 /**
+ * The floor's dispatch handler: gathers the answer and writes it out. A class, not an object
+ * of arrow functions made per call: tsx (esbuild's keepNames) wraps every such function in
+ * a `__name()` call each time it is made, five per request here, which made the floor pay
+ * for something no relay needs (in a CPU profile, ~15 % of its handler's time).
+ */
+class FloorAnswer {
+  chunks: Buffer[] = [];
+  status = 502;
+  type = 'application/json';
+  constructor(private readonly res: import('node:http').ServerResponse) {}
+  onRequestStart(): void {}
+  onResponseStart(_c: unknown, statusCode: number, h: Record<string, string | string[] | undefined>): void {
+    this.status = statusCode;
+    const type = h['content-type'];
+    if (typeof type === 'string') this.type = type;
+  }
+  onResponseData(_c: unknown, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+  onResponseEnd(): void {
+    const body = Buffer.concat(this.chunks);
+    this.res.writeHead(this.status, { 'content-type': this.type, 'content-length': body.length });
+    this.res.end(body);
+  }
+  onResponseError(): void {
+    this.res.writeHead(502).end();
+  }
+}
+
+/**
  * The floor: the least a Node relay can do for this call. node:http in, one undici Pool
  * out through a bare dispatch handler (no response stream), signing as the baseline does;
  * no framework, no policy. What any Node proxy pays on this machine for the extra hop, so
@@ -157,26 +187,7 @@ async function serveFloor(upstreamUrl: string): Promise<void> {
     const timestamp = String(Date.now());
     const sign = signRest({ secret: KEY.secret, timestamp, method, path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1) });
     const headers = { 'ACCESS-KEY': KEY.apiKey, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': timestamp, 'ACCESS-PASSPHRASE': KEY.passphrase, 'content-type': 'application/json', locale: 'en-US' };
-    const chunks: Buffer[] = [];
-    let status = 502;
-    let type = 'application/json';
-    pool.dispatch(
-      { method, path: url, headers },
-      {
-        onRequestStart: () => {},
-        onResponseStart: (_c, statusCode, h) => {
-          status = statusCode;
-          if (typeof h['content-type'] === 'string') type = h['content-type'];
-        },
-        onResponseData: (_c, chunk) => void chunks.push(chunk),
-        onResponseEnd: () => {
-          const body = Buffer.concat(chunks);
-          res.writeHead(status, { 'content-type': type, 'content-length': body.length });
-          res.end(body);
-        },
-        onResponseError: () => void res.writeHead(502).end(),
-      },
-    );
+    pool.dispatch({ method, path: url, headers }, new FloorAnswer(res));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

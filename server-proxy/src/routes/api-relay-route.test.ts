@@ -100,6 +100,20 @@ describe('REST policy (ARCHITECTURE.md "Data flow in the proxy")', () => {
     expect(upstream.calls).toHaveLength(0);
   });
 
+  it('checks a GET sent with no query against its schema every time (the no-parameter answer is kept per schema)', async () => {
+    const { headers } = await desk.signIn('trader');
+    for (let i = 0; i < 2; i++) {
+      // Candles need a category, a symbol and an interval: refused naming the first, twice.
+      const res = await desk.app.inject({ method: 'GET', url: '/api/v3/market/candles', headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('category');
+      // Open orders need none: relayed, twice, with no query.
+      const ok = await desk.app.inject({ method: 'GET', url: '/api/v3/trade/unfilled-orders', headers });
+      expect(ok.statusCode).toBe(200);
+    }
+    expect(upstream.calls.map((c) => c.url)).toEqual(['/api/v3/trade/unfilled-orders', '/api/v3/trade/unfilled-orders']);
+  });
+
   it('refuses a mutation from another origin, without an Origin, or without the CSRF token', async () => {
     const { headers } = await desk.signIn('trader');
     const { origin: _o, ...noOrigin } = headers;

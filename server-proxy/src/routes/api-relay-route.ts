@@ -196,7 +196,7 @@ class RelayedCall implements UpstreamSink {
   validate(): void {
     const { ctx, req } = this;
     const call = this.call!;
-    const query = call.rawQuery === '' ? {} : parseQuery(call.rawQuery);
+    const query = call.rawQuery === '' ? undefined : parseQuery(call.rawQuery);
     const validated = validateCall(call, query, req.headers['content-type'], this.rawBody, this.session, ctx.keyStore);
     if ('code' in validated) return this.refuse(validated);
     this.body = validated.body;
