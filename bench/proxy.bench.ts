@@ -37,6 +37,7 @@
 // (it prints its URL and headers as JSON; SIGINT/SIGTERM end it so the profile is written).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -149,7 +150,7 @@ class FloorAnswer {
   chunks: Buffer[] = [];
   status = 502;
   type = 'application/json';
-  constructor(private readonly res: import('node:http').ServerResponse) {}
+  constructor(private readonly res: ServerResponse) {}
   onRequestStart(): void {}
   onResponseStart(_c: unknown, statusCode: number, h: Record<string, string | string[] | undefined>): void {
     this.status = statusCode;

@@ -82,10 +82,6 @@ function isJsonContentType(value: string | undefined): boolean {
 }
 
 /**
- * Validates the query (GET) or the JSON body (POST) with the endpoint's request schema.
- * Returns the parsed body (for the audit) or the first problem, naming the field.
- */
-/**
  * What a GET's schema says of no parameters at all, per schema: the same every time, and
  * most reads (balances, settings, open orders) send none, so the hot path skips the parse.
  */
@@ -97,7 +93,11 @@ function checkEmptyQuery(schema: EndpointDef['request']): ReturnType<typeof chec
   return r;
 }
 
-/** `query`: the parsed query string; undefined when the call has none. */
+/**
+ * Validates the query (GET) or the JSON body (POST) with the endpoint's request schema.
+ * Returns the parsed body (for the audit) or the first problem, naming the field.
+ * `query` is the parsed query string, undefined when the call has none.
+ */
 export function validateCall(
   call: AdmittedCall,
   query: unknown,
