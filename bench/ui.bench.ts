@@ -14,6 +14,9 @@
 // a Playwright page, whose Network domain would copy every socket frame to this process.
 // Each latency is also reported in two parts (bench/ui/page-probe.ts): source to page
 // (simulator, proxy, kernel, the browser's network path) and page to frame.
+// Each round also prints the CPU the page's main thread used and how busy the machine was
+// (bench/lib/thread-cpu.ts): on two cores the p95 follows the machine's load from round to
+// round, and the page's own CPU shows a change in the page that one round's p95 hides.
 // Needs a built web app (`npm run build`).
 //
 // Options (env): UI_BENCH_RATE (book commands/s offered, default 5000), UI_BENCH_TRADES
