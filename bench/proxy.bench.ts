@@ -45,6 +45,7 @@ import { Client } from 'undici';
 import { signRest } from '../contract/core/signing';
 import { compare, median, printResults } from './lib/compare';
 import { writeResult } from './lib/result';
+import { parseStatTicks } from './lib/thread-cpu';
 import { startThrowawayPostgres } from '../server-proxy/src/test-support/throwaway-postgres';
 
 const here = fileURLToPath(import.meta.url);
@@ -229,10 +230,9 @@ function startChild(args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Pr
 function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of proc(5) (utime, stime), in clock ticks; Linux's USER_HZ is 100.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const ticks = parseStatTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    // Linux's USER_HZ is 100.
+    return ticks === null ? undefined : ticks / 100;
   } catch {
     return undefined;
   }

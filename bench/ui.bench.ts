@@ -83,6 +83,9 @@ interface Sample {
   machineBusy: number | null;
 }
 
+/** The keys of T whose values are always numbers (a median can be taken of them). */
+type NumberKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
 interface Loaf {
   duration: number;
   blocking: number;
@@ -380,7 +383,7 @@ async function main(): Promise<void> {
     // Drop the warm-up round (compare discards it from the ratio the same way).
     const L = loadedSamples.slice(1);
     const I = idleSamples.slice(1);
-    const pick = (xs: Sample[], k: Exclude<keyof Sample, 'stolen' | 'pageThread' | 'machineBusy'>) => median(xs.map((s) => s[k]));
+    const pick = (xs: Sample[], k: NumberKey<Sample>) => median(xs.map((s) => s[k]));
     const known = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
     const pageThread = known(L.map((s) => s.pageThread));
     const machineBusy = known(L.map((s) => s.machineBusy));

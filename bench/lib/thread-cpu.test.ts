@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseThreadTicks } from './thread-cpu';
+import { parseStatTicks } from './thread-cpu';
 
-describe('parseThreadTicks', () => {
+describe('parseStatTicks', () => {
   it('adds utime and stime (fields 14 and 15), counting from the command name\'s last parenthesis', () => {
     const stat = '4242 (Chrome (Main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 731 46 0 0 20 0 30 0 500 0 0';
-    expect(parseThreadTicks(stat)).toBe(731 + 46);
+    expect(parseStatTicks(stat)).toBe(731 + 46);
   });
   it('is null for text without those fields', () => {
-    expect(parseThreadTicks('4242 (x) S 1')).toBeNull();
+    expect(parseStatTicks('4242 (x) S 1')).toBeNull();
   });
 });

@@ -5,8 +5,8 @@
 // shows there even when one round's p95 moves with the machine.
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** Clock ticks of a thread's user + system time, from the text of /proc/<pid>/task/<tid>/stat. */
-export function parseThreadTicks(stat: string): number | null {
+/** Clock ticks of user + system time, from the text of /proc/<pid>/stat (a process) or /proc/<pid>/task/<tid>/stat (a thread). */
+export function parseStatTicks(stat: string): number | null {
   // The command name may hold spaces and parentheses: fields count from its last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
@@ -25,7 +25,7 @@ function rendererMainTicks(): Map<number, number> {
   for (const pid of pids) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const ticks = parseThreadTicks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+      const ticks = parseStatTicks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
       if (ticks !== null) out.set(Number(pid), ticks);
     } catch {
       // gone meanwhile

@@ -26,7 +26,7 @@ import type { BrowserSendQueue } from './ws-send-queue';
 import { checkWsTrade } from './ws-trade-check';
 import type { RelayAccount, RelayClock, RelayLimits, RelayLogger, RelaySession, SessionRecheck, WsAuditRecord, WsAuditRow, WsRelayDeps } from './ws-relay-types';
 import { UpstreamLink } from './ws-upstream';
-import { briefMessageOf as messageOf } from '../core/error-message';
+import { briefMessageOf } from '../core/error-message';
 
 /** Trade ops waiting for the rate limit past this many are refused, not queued for later. */
 const MAX_TRADE_BACKLOG = 20;
@@ -380,7 +380,7 @@ export class PrivateRelay {
 
   /** The `sent` row could not be written: the op is refused, naming the cause, and nothing goes upstream. */
   private auditUnavailable(id: string, op: TradeOp, err: unknown): void {
-    this.o.logger.error({ account: this.o.account.name, endpoint: `ws:${op.topic}`, err: messageOf(err) }, 'audit log unavailable; trade op not sent');
+    this.o.logger.error({ account: this.o.account.name, endpoint: `ws:${op.topic}`, err: briefMessageOf(err) }, 'audit log unavailable; trade op not sent');
     this.sendEvent({ event: 'error', id, code: 'DESK503', msg: errorMessage('DESK503', this.o.locale) });
   }
 
@@ -440,7 +440,7 @@ export class PrivateRelay {
           this.sendEvent({ event: 'error', id, code: found.code, msg: found.msg });
         }
       },
-      (err: unknown) => this.o.logger.error({ account: this.o.account.name, err: messageOf(err) }, 'reconciling a trade op failed'),
+      (err: unknown) => this.o.logger.error({ account: this.o.account.name, err: briefMessageOf(err) }, 'reconciling a trade op failed'),
     );
   }
 
@@ -449,7 +449,7 @@ export class PrivateRelay {
     try {
       await this.o.deps.audit({ ...this.auditRecord(p, { state: 'unknown', code: '', msg: text, answerArgs: undefined, decidedBy: undefined }), sentRow: p.row });
     } catch (err) {
-      this.o.logger.error({ account: this.o.account.name, auditRow: p.row, err: messageOf(err) }, 'audit row not marked unknown; it stays "sent"');
+      this.o.logger.error({ account: this.o.account.name, auditRow: p.row, err: briefMessageOf(err) }, 'audit row not marked unknown; it stays "sent"');
     }
   }
 
@@ -473,7 +473,7 @@ export class PrivateRelay {
       await this.o.deps.audit(record);
     } catch (err) {
       const what = p.row === undefined ? 'audit write failed' : 'audit result not recorded; the row stays "sent"';
-      this.o.logger.error({ account: this.o.account.name, endpoint: record.endpoint, auditRow: p.row, code, err: messageOf(err) }, what);
+      this.o.logger.error({ account: this.o.account.name, endpoint: record.endpoint, auditRow: p.row, code, err: briefMessageOf(err) }, what);
     }
   }
 

@@ -58,7 +58,6 @@ function parseEnvelope(body: Buffer): { code: string; msg: string; data: unknown
   }
 }
 
-
 /** Whether a request target is one of the exchange's paths, which ApiRelay serves. */
 export function isApiPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith('/api/');
