@@ -35,4 +35,15 @@ describe('resultsTable', () => {
     expect(at('proxy: ours over floor p50')).toBe(at('proxy ') + 1);
     expect(at('next: ours over floor p50')).toBe(at('next ') + 1);
   });
+
+  it('never counts a figure that was not measured as met, in the run or read back from JSON', () => {
+    const base = { name: 'ui', unit: 'fps', ours: 60, peer: 60, peerName: 'idle page', ratio: 1, target: 0.97, higherIsBetter: true };
+    const side = { name: 'tape p95', unit: 'ms', target: 25, higherIsBetter: false, signed: false };
+    // A page without a tape: NaN in the run, null once written (null <= 25 is true in JS).
+    const fromJson = JSON.parse(JSON.stringify({ ...side, value: Number.NaN })) as typeof side & { value: number };
+    const table = resultsTable([{ ...base, sideTargets: [{ ...side, value: Number.NaN }, fromJson] }]);
+    const rows = table.split('\n').filter((l) => l.startsWith('ui: tape p95'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatch(/not measured .*<= 25 ms +NO *$/);
+  });
 });

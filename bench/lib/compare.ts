@@ -125,14 +125,28 @@ export function median(values: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
+/**
+ * Whether a figure was measured: one that was not is NaN in the run and null once written
+ * to JSON, where `null <= 25` would read as true.
+ */
+export function isMeasured(value: number | null): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** Whether `value` meets `target` in its direction; a figure not measured never does. */
+function meets(value: number | null, target: number, higherIsBetter: boolean): boolean {
+  if (!isMeasured(value)) return false;
+  return higherIsBetter ? value >= target : value <= target;
+}
+
 /** Whether a result meets its target, read in its direction. */
 export function meetsTarget(r: BenchResult): boolean {
-  return r.higherIsBetter ? r.ratio >= r.target : r.ratio <= r.target;
+  return meets(r.ratio, r.target, r.higherIsBetter);
 }
 
 /** Whether a side target (result.ts) is met, read in its direction. */
 export function meetsSideTarget(t: SideTarget): boolean {
-  return t.higherIsBetter ? t.value >= t.target : t.value <= t.target;
+  return meets(t.value, t.target, t.higherIsBetter);
 }
 
 /** A figure with its sign, as added latencies are written: +12, -3. */
@@ -141,7 +155,7 @@ const withSign = (v: number) => (v < 0 ? `${v}` : `+${v}`);
 /** A side target's figure and its target as the table and the chart write them: "+89" and "<= +30 µs". */
 export function sideTargetText(t: SideTarget): { value: string; target: string } {
   const shown = (v: number) => (t.signed === false ? String(v) : withSign(v));
-  return { value: shown(t.value), target: `${t.higherIsBetter ? '>=' : '<='} ${shown(t.target)} ${t.unit}` };
+  return { value: isMeasured(t.value) ? shown(t.value) : 'not measured', target: `${t.higherIsBetter ? '>=' : '<='} ${shown(t.target)} ${t.unit}` };
 }
 
 export function printResults(results: readonly BenchResult[]): void {

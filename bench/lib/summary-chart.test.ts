@@ -55,6 +55,16 @@ describe('summaryChart', () => {
     expect(svg.match(/\(not met\)/g)).toHaveLength(1);
   });
 
+  it('says a side figure that was not measured is not, and draws no mark for it', () => {
+    // As read back from JSON: a page without a tape wrote its tape p95 as null.
+    const value = JSON.parse('null') as number;
+    const svg = summaryChart([{ ...book, name: 'ui', sideTargets: [{ name: 'tape p95', value, unit: 'ms', target: 25, higherIsBetter: false, signed: false }] }]);
+    expect(svg).toContain('aria-label="ui: tape p95: not measured, target &lt;= 25 ms"');
+    expect(svg).toContain('(not met)');
+    expect(svg).not.toContain('NaN');
+    expect(svg.match(/<rect x=/g)).toBeNull();
+  });
+
   it('escapes names so a result cannot break the markup', () => {
     expect(summaryChart([{ ...book, name: '<b>&' }])).toContain('&lt;b&gt;&amp;');
   });
