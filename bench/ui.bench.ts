@@ -31,7 +31,9 @@
 // UI_BENCH_WEB_DIR (serve another build, e.g. `npx vite build --minify false --outDir X`
 // so a profile shows real function names; default dist/web), UI_BENCH_PLAYWRIGHT_PAGE=1
 // (drive the loaded page as a Playwright page, as this bench did before bare-page.ts, to
-// see what the driver's copy of every socket frame costs).
+// see what the driver's copy of every socket frame costs), UI_BENCH_TRANSPORT=1 (after the
+// rounds, one more loaded run beside a Node client on the same book through the proxy:
+// what reaches a socket reader, against what the page's main thread takes; printed only).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,6 +47,7 @@ import { writeResult } from './lib/result';
 import { startPageThreadWindow } from './lib/thread-cpu';
 import { BarePage } from './ui/bare-page';
 import { pageProbe } from './ui/page-probe';
+import { startTransportProbe } from './ui/transport-probe';
 
 const RATE = Number(process.env.UI_BENCH_RATE ?? 5000);
 const TRADES = Number(process.env.UI_BENCH_TRADES ?? 200);
@@ -54,6 +57,7 @@ const TRACE = process.env.UI_BENCH_TRACE === '1';
 const PROFILE = process.env.UI_BENCH_PROFILE ?? '';
 const WEB_DIR = process.env.UI_BENCH_WEB_DIR ?? '';
 const PLAYWRIGHT_PAGE = process.env.UI_BENCH_PLAYWRIGHT_PAGE === '1';
+const TRANSPORT = process.env.UI_BENCH_TRANSPORT === '1';
 
 interface Sample {
   fps: number;
@@ -244,6 +248,22 @@ async function openPlaywrightPage(context: BrowserContext): Promise<LoadedPage> 
   };
 }
 
+/**
+ * UI_BENCH_TRANSPORT=1: one more loaded run with a Node client on the same book through
+ * the proxy (bench/ui/transport-probe.ts), to split the page's source to page into what
+ * reaches a socket reader and what the browser adds.
+ */
+async function transportRun(page: LoadedPage, openUrl: string): Promise<string> {
+  const origin = new URL(openUrl).origin;
+  const { cookies } = await page.send<{ cookies: { name: string; value: string }[] }>('Network.getCookies', { urls: [origin] });
+  const headers = { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), Origin: origin };
+  const probe = await startTransportProbe(`${origin.replace(/^http/, 'ws')}/ws/public?batch=1`, headers, { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' });
+  const a = await measure(page, SECONDS);
+  const client = probe.stop();
+  const ms = (v: number) => v.toFixed(1);
+  return `a Node client through the proxy read pushes at p50 ${ms(quantile(client, 0.5))} / p95 ${ms(quantile(client, 0.95))} ms after their source stamp (${client.length} pushes); the page beside it took them at p50 ${ms(a.sourceToPageP50)} / p95 ${ms(a.sourceToPageP95)} ms, and painted them at p95 ${ms(a.p95)} ms`;
+}
+
 /** Ground truth from a Chrome trace: frames the compositor presented or dropped. Printed, not used for rates. */
 async function tracedFrames(browser: Browser, page: LoadedPage, seconds: number): Promise<string> {
   await page.bringToFront();
@@ -376,6 +396,7 @@ async function main(): Promise<void> {
       },
     });
     const traced = TRACE ? await tracedFrames(browser, loaded, 5) : '';
+    const transport = TRANSPORT ? await transportRun(loaded, openUrl) : '';
     if (PROFILE) await profile(loaded, 5, PROFILE);
     await loaded.close();
     await browser.close();
@@ -449,6 +470,7 @@ async function main(): Promise<void> {
     console.log(`ui bench: ${RATE} book commands/s offered, ${L.length} measured rounds${PLAYWRIGHT_PAGE ? ' (loaded page driven as a Playwright page)' : ''} of ${SECONDS} s, loaded and idle alternating`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(58)} ${v}`);
     if (traced) console.log(`  trace (ground truth, not a rate): ${traced}`);
+    if (transport) console.log(`  source to page, split (extra run, printed only): ${transport}`);
     if (worst.length > 0) {
       console.log('  longest animation frames of the worst round (duration; scripts):');
       for (const l of worst) console.log(`    ${l.duration.toFixed(0)} ms (render ${l.render.toFixed(0)} ms): ${l.scripts.map((s) => `${s.d} ms ${s.src}`).join('; ')}`);
