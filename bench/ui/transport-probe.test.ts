@@ -37,6 +37,8 @@ describe('startTransportProbe', () => {
       // ticker that is not timed.
       peer.send(books([now() - 5, now() - 5]));
       peer.send(JSON.stringify({ arg: { topic: 'ticker' }, data: { ts: String(now()) } }));
+      // A `ts` that is not a millisecond stamp (13 digits, then its quote) is not timed.
+      peer.send(JSON.stringify({ arg: { topic: 'books' }, data: [{ ts: `${now()}5` }] }));
     });
     const probe = await startTransportProbe(url, { Cookie: 'desk_session=abc' }, arg);
     await new Promise((r) => setTimeout(r, 100));

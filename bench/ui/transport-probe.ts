@@ -3,7 +3,7 @@
 // A Node client subscribes to the page's book through the proxy, with the page's session,
 // and times each push from its source stamp (the `ts` the simulator wrote when it built it,
 // on the clock page-probe.ts reads) to the moment the client reads it. A Node process
-// that does nothing else reads its socket as soon as the kernel hands it over. So the
+// with nothing else to do reads its socket as soon as it gets a core. So the
 // client's figure is what the simulator, the proxy and the kernel add, and the page's
 // source to page minus it is what the browser adds before its main thread takes a message.
 //
@@ -14,6 +14,8 @@ import WebSocket from 'ws';
 
 /** A push's source stamps: `"ts":"<13 digits>"`, as page-probe.ts reads them. */
 const STAMP = '"ts":"';
+const END = STAMP.length + 13;
+const QUOTE = 34;
 
 export interface TransportProbe {
   /** Closes the client and returns the latency of every push it read, in ms, sorted. */
@@ -29,9 +31,9 @@ export function startTransportProbe(url: string, headers: Record<string, string>
     const now = performance.timeOrigin + performance.now();
     const text = data.toString();
     if (text.indexOf('"books"') < 0) return;
-    for (let i = text.indexOf(STAMP); i >= 0; i = text.indexOf(STAMP, i + STAMP.length + 13)) {
-      const stamp = Number(text.slice(i + STAMP.length, i + STAMP.length + 13));
-      if (stamp > 0) latencies.push(now - stamp);
+    for (let i = text.indexOf(STAMP); i >= 0; i = text.indexOf(STAMP, i + END)) {
+      const stamp = Number(text.slice(i + STAMP.length, i + END));
+      if (stamp > 0 && text.charCodeAt(i + END) === QUOTE) latencies.push(now - stamp);
     }
   });
   const stop = () => {
@@ -41,7 +43,7 @@ export function startTransportProbe(url: string, headers: Record<string, string>
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.terminate();
-      reject(new Error(`transport probe: no pushes from ${url} within 10 s`));
+      reject(new Error(`transport probe: no answer from ${url} within 10 s`));
     }, 10_000);
     socket.once('error', (err) => {
       clearTimeout(timer);
