@@ -45,7 +45,7 @@ import { Client } from 'undici';
 import { signRest } from '../contract/core/signing';
 import { compare, median, printResults } from './lib/compare';
 import { writeResult } from './lib/result';
-import { parseStatTicks } from './lib/thread-cpu';
+import { parseStatTicks, TICKS_PER_SECOND } from './lib/thread-cpu';
 import { startThrowawayPostgres } from '../server-proxy/src/test-support/throwaway-postgres';
 
 const here = fileURLToPath(import.meta.url);
@@ -231,8 +231,7 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const ticks = parseStatTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    // Linux's USER_HZ is 100.
-    return ticks === null ? undefined : ticks / 100;
+    return ticks === null ? undefined : ticks / TICKS_PER_SECOND;
   } catch {
     return undefined;
   }

@@ -107,8 +107,10 @@ function freePort(): Promise<number> {
   });
 }
 
-const stolenText = (share: number | null) => (share === null ? 'n/a' : `${(share * 100).toFixed(1)}%`);
-const percentText = (share: number | null) => (share === null ? 'n/a' : `${(share * 100).toFixed(0)}%`);
+/** A share (0..1) as a percentage with `digits` decimals, or n/a when unknown. */
+const shareText = (share: number | null, digits: number) => (share === null ? 'n/a' : `${(share * 100).toFixed(digits)}%`);
+const stolenText = (share: number | null) => shareText(share, 1);
+const percentText = (share: number | null) => shareText(share, 0);
 
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return NaN;

@@ -56,8 +56,10 @@ function row(r: BenchResult, y: number): string {
 /** A side target's figure against its own target, on a scale from 0 (or below, for a negative figure). */
 function sideRow(r: BenchResult, t: SideTarget, y: number): string {
   const measured = isMeasured(t.value);
-  const low = Math.min(0, measured ? t.value : 0, t.target);
-  const high = Math.max(measured ? t.value : 0, t.target, 0) * 1.15 || 1;
+  // A figure not measured has no mark: the scale is set by the target alone.
+  const plotted = measured ? t.value : 0;
+  const low = Math.min(0, plotted, t.target);
+  const high = Math.max(plotted, t.target, 0) * 1.15 || 1;
   const x = (v: number) => LEFT + ((v - low) / (high - low)) * PLOT;
   const mid = y + ROW / 2;
   const met = meetsSideTarget(t);
@@ -70,7 +72,7 @@ function sideRow(r: BenchResult, t: SideTarget, y: number): string {
     `<text x="8" y="${mid + 4}" font-size="11">${escapeXml(name.length > 24 ? `${name.slice(0, 23)}…` : name)}</text>`,
     `<line x1="${LEFT}" y1="${mid}" x2="${LEFT + PLOT}" y2="${mid}" stroke="#d0d7de"/>`,
     `<line x1="${x(t.target).toFixed(1)}" y1="${y + 6}" x2="${x(t.target).toFixed(1)}" y2="${y + ROW - 6}" stroke="#57606a" stroke-dasharray="4 3"/>`,
-    measured ? `<rect x="${(x(t.value) - 5).toFixed(1)}" y="${mid - 5}" width="10" height="10" fill="${colour}"/>` : '',
+    measured ? `<rect x="${(x(plotted) - 5).toFixed(1)}" y="${mid - 5}" width="10" height="10" fill="${colour}"/>` : '',
     `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
     `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(t.name)}</text>`,
     '</g>',

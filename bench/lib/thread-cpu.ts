@@ -5,6 +5,9 @@
 // shows there even when one round's p95 moves with the machine.
 import { readFileSync, readdirSync } from 'node:fs';
 
+/** Clock ticks a second in /proc's CPU times: USER_HZ, 100 on Linux. */
+export const TICKS_PER_SECOND = 100;
+
 /** Clock ticks of user + system time, from the text of /proc/<pid>/stat (a process) or /proc/<pid>/task/<tid>/stat (a thread). */
 export function parseStatTicks(stat: string): number | null {
   // The command name may hold spaces and parentheses: fields count from its last ')'.
@@ -44,8 +47,7 @@ export function startPageThreadWindow(): () => number | null {
     for (const [pid, ticks] of rendererMainTicks()) {
       const was = before.get(pid);
       if (was === undefined) continue;
-      // USER_HZ is 100 on Linux.
-      const cores = (ticks - was) / 100 / seconds;
+      const cores = (ticks - was) / TICKS_PER_SECOND / seconds;
       if (busiest === null || cores > busiest) busiest = cores;
     }
     return busiest;

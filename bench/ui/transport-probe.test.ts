@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { DepthArg } from '../../contract/schemas/ws-depth';
 import { startTransportProbe } from './transport-probe';
 
 const servers: WebSocketServer[] = [];
@@ -23,7 +24,7 @@ async function relay(onSubscribe: (message: unknown, peer: WebSocket, headers: R
 
 const now = () => Math.floor(performance.timeOrigin + performance.now());
 const books = (stamps: number[]) => JSON.stringify(stamps.map((ts) => ({ arg: { topic: 'books' }, action: 'update', data: [{ bids: [], asks: [], ts: String(ts) }], ts: String(ts) })));
-const arg = { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' };
+const arg: DepthArg = { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' };
 
 describe('startTransportProbe', () => {
   it('subscribes with the session it is given, then times every stamped book push after the ack', async () => {

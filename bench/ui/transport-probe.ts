@@ -11,6 +11,7 @@
 // its run is an extra one after the rounds, and its figures are printed, never held to a
 // target.
 import WebSocket from 'ws';
+import type { DepthArg, DepthSubscribeRequest } from '../../contract/schemas/ws-depth';
 
 /** A push's source stamps: `"ts":"<13 digits>"`, as page-probe.ts reads them. */
 const STAMP = '"ts":"';
@@ -23,7 +24,7 @@ export interface TransportProbe {
 }
 
 /** Opens the client, waits until the relay has accepted it, and starts timing. */
-export function startTransportProbe(url: string, headers: Record<string, string>, arg: Record<string, string>): Promise<TransportProbe> {
+export function startTransportProbe(url: string, headers: Record<string, string>, arg: DepthArg): Promise<TransportProbe> {
   const latencies: number[] = [];
   const socket = new WebSocket(url, { headers, perMessageDeflate: false });
   socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -49,7 +50,8 @@ export function startTransportProbe(url: string, headers: Record<string, string>
       clearTimeout(timer);
       reject(new Error(`transport probe: ${err.message}`));
     });
-    socket.once('open', () => socket.send(JSON.stringify({ op: 'subscribe', args: [arg] })));
+    const subscribe: DepthSubscribeRequest = { op: 'subscribe', args: [arg] };
+    socket.once('open', () => socket.send(JSON.stringify(subscribe)));
     // The relay's first answer (the ack) says the subscription stands; timing starts there.
     socket.once('message', () => {
       clearTimeout(timer);

@@ -96,4 +96,3 @@ describe('SubscriptionRegistry', () => {
     expect(r.readsText).toBe(false);
   });
 });
-
