@@ -14,6 +14,7 @@ import { fromScaled } from '@contract/core/decimal';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import type { InstrumentMeta } from '@web/lib/instruments/instrument-meta';
 import { canvasSurface } from '@web/lib/charts/canvas-surface';
+import { deskColorVars } from '@web/lib/charts/desk-colors';
 import { trailingThrottle } from '@web/lib/charts/trailing-throttle';
 
 const DRAW_MS = 66;
@@ -35,7 +36,7 @@ export function DepthChart({ pipeline, meta }: { pipeline: BookSource | null; me
       lastVersion = -1;
       draw();
     };
-    const surface = canvasSurface(el, { buy: ['--desk-buy', '#2ebd85'], sell: ['--desk-sell', '#f6465d'], muted: ['--desk-muted', '#9aa4b2'] }, redraw);
+    const surface = canvasSurface(el, deskColorVars('buy', 'sell', 'muted'), redraw);
     if (!surface) return;
     const { ctx } = surface;
     const draw = () => {

@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { paintLadderSide, rowTop, type LadderContext, type LadderGeometry, type PaintedRow } from './ladder-painter';
+import { paintRecorder as recorder } from '@web/lib/charts/paint-recorder.test-support';
+import { paintLadderSide, rowTop, type LadderGeometry, type PaintedRow } from './ladder-painter';
 
 const colors = { buy: 'B', sell: 'S', fg: 'F', muted: 'M', warn: 'W' };
-
-/** A context that records what was drawn, with the style in force at each call. */
-function recorder() {
-  const texts: { text: string; x: number; y: number; color: string; align: string }[] = [];
-  const rects: { x: number; y: number; w: number; h: number; color: string; alpha: number }[] = [];
-  const clears: number[][] = [];
-  const ctx: LadderContext = {
-    fillStyle: '',
-    font: '',
-    textAlign: 'start',
-    textBaseline: 'alphabetic',
-    globalAlpha: 1,
-    clearRect: (x, y, w, h) => clears.push([x, y, w, h]),
-    fillRect(x, y, w, h) {
-      rects.push({ x, y, w, h, color: String(this.fillStyle), alpha: this.globalAlpha });
-    },
-    fillText(text, x, y) {
-      texts.push({ text, x, y, color: String(this.fillStyle), align: this.textAlign });
-    },
-    measureText: (text) => ({ width: text.length * 6 }),
-  };
-  return { ctx, texts, rects, clears };
-}
 
 const row = (price: string, over: Partial<PaintedRow> = {}): PaintedRow => ({ price, size: '1.5', total: '3.0', share: 0.5, own: 0, ...over });
 const geometry = (side: 'bid' | 'ask'): LadderGeometry => ({ side, width: 300, height: 60, rowPx: 20, font: '12px sans-serif' });
@@ -64,7 +42,7 @@ describe('paintLadderSide', () => {
   it('draws price left, size right-aligned at two thirds, total right-aligned at the edge, each in its colour', () => {
     const r = recorder();
     paintLadderSide(r.ctx, [row('100.00', { size: '2', total: '7' })], geometry('bid'), colors);
-    expect(r.texts).toEqual([
+    expect(r.texts).toMatchObject([
       { text: '100.00', x: 4, y: 10, color: 'B', align: 'left' },
       { text: '2', x: 200, y: 10, color: 'F', align: 'right' },
       { text: '7', x: 296, y: 10, color: 'M', align: 'right' },

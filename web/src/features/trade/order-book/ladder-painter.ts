@@ -3,6 +3,8 @@
 // Geometry matches the DOM it replaced: three equal columns, price left-aligned, size and
 // total right-aligned; bids grow downward from the spread, asks upward.
 
+import type { PaintContext } from '@web/lib/charts/paint-context';
+
 /** What one row shows, already formatted. */
 export interface PaintedRow {
   price: string;
@@ -31,19 +33,6 @@ export interface LadderGeometry {
   font: string;
 }
 
-/** The part of CanvasRenderingContext2D the painter uses (tests pass a recorder). */
-export interface LadderContext {
-  fillStyle: string | CanvasGradient | CanvasPattern;
-  font: string;
-  textAlign: CanvasTextAlign;
-  textBaseline: CanvasTextBaseline;
-  globalAlpha: number;
-  clearRect(x: number, y: number, w: number, h: number): void;
-  fillRect(x: number, y: number, w: number, h: number): void;
-  fillText(text: string, x: number, y: number, maxWidth?: number): void;
-  measureText(text: string): { width: number };
-}
-
 const PAD = 4;
 const MARKER = '●';
 const BAR_ALPHA = 0.15;
@@ -54,7 +43,7 @@ export function rowTop(g: Pick<LadderGeometry, 'side' | 'height' | 'rowPx'>, i: 
 }
 
 /** Clears the side and draws `rows` (best first; null = an empty slot, left blank). */
-export function paintLadderSide(ctx: LadderContext, rows: readonly (PaintedRow | null)[], g: LadderGeometry, colors: LadderPalette): void {
+export function paintLadderSide(ctx: PaintContext, rows: readonly (PaintedRow | null)[], g: LadderGeometry, colors: LadderPalette): void {
   const { width, height, rowPx } = g;
   ctx.clearRect(0, 0, width, height);
   const sideColor = g.side === 'bid' ? colors.buy : colors.sell;

@@ -11,6 +11,7 @@
 // slot has no button.
 import type { LadderRow } from '@web/lib/book/book-ladder';
 import { canvasSurface, type CanvasSurface } from '@web/lib/charts/canvas-surface';
+import { deskColorVars } from '@web/lib/charts/desk-colors';
 import { formatDecimal } from '@web/lib/format/format-decimal';
 import { paintLadderSide, type LadderPalette, type PaintedRow } from './ladder-painter';
 
@@ -21,13 +22,7 @@ interface Slot {
   level: { price: string; size: string; total: string } | null;
 }
 
-const palette = {
-  buy: ['--desk-buy', '#2ebd85'],
-  sell: ['--desk-sell', '#f6465d'],
-  fg: ['--desk-fg', '#e6e8eb'],
-  muted: ['--desk-muted', '#9aa4b2'],
-  warn: ['--desk-warn', '#f0b90b'],
-} as const;
+const palette = deskColorVars('buy', 'sell', 'fg', 'muted', 'warn');
 
 export class LadderSideView {
   private readonly slots: Slot[] = [];
