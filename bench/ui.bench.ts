@@ -33,7 +33,10 @@
 // (drive the loaded page as a Playwright page, as this bench did before bare-page.ts, to
 // see what the driver's copy of every socket frame costs), UI_BENCH_TRANSPORT=1 (after the
 // rounds, one more loaded run beside a Node client on the same book through the proxy:
-// what reaches a socket reader, against what the page's main thread takes; printed only).
+// what reaches a socket reader, against what the page's main thread takes; printed only),
+// UI_BENCH_FLOOR=1 (serve the floor page instead of the app, ui/floor-page.ts: a socket on
+// the same pushes and one canvas, so the run shows what the machine costs with no app;
+// its result goes to the ignored folder only, never saved).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,9 +46,10 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { compare, median } from './lib/compare';
 import { busyShare, readCpuTimes, stolenShare } from './lib/cpu-steal';
-import { writeResult } from './lib/result';
+import { saving, writeResult } from './lib/result';
 import { startPageThreadWindow } from './lib/thread-cpu';
 import { BarePage } from './ui/bare-page';
+import { writeFloorPage } from './ui/floor-page';
 import { pageProbe } from './ui/page-probe';
 import { startTransportProbe } from './ui/transport-probe';
 
@@ -58,6 +62,9 @@ const PROFILE = process.env.UI_BENCH_PROFILE ?? '';
 const WEB_DIR = process.env.UI_BENCH_WEB_DIR ?? '';
 const PLAYWRIGHT_PAGE = process.env.UI_BENCH_PLAYWRIGHT_PAGE === '1';
 const TRANSPORT = process.env.UI_BENCH_TRANSPORT === '1';
+const FLOOR = process.env.UI_BENCH_FLOOR === '1';
+/** The book the page shows, and the one the transport probe and the floor page read. */
+const BOOK = { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' } as const;
 
 interface Sample {
   fps: number;
@@ -259,7 +266,7 @@ async function transportRun(page: LoadedPage, openUrl: string): Promise<Transpor
   const origin = new URL(openUrl).origin;
   const { cookies } = await page.send<{ cookies: { name: string; value: string }[] }>('Network.getCookies', { urls: [origin] });
   const headers = { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), Origin: origin };
-  const probe = await startTransportProbe(`${origin.replace(/^http/, 'ws')}/ws/public?batch=1`, headers, { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' });
+  const probe = await startTransportProbe(`${origin.replace(/^http/, 'ws')}/ws/public?batch=1`, headers, BOOK);
   const a = await measure(page, SECONDS);
   const client = probe.stop();
   return {
@@ -312,7 +319,9 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'desk-ui-bench-'));
   const configFile = path.join(dataDir, 'desk-config.json');
   // The simulator serves the spec's paths, with a v3 budget the proxy may use at 100/s per group (server-proxy/src/main.ts does the same for its embedded one).
-  writeFileSync(configFile, JSON.stringify({ upstream: { specPaths: true }, rate: { overridePerSecond: 100 }, ...(WEB_DIR ? { webDir: path.resolve(WEB_DIR) } : {}) }));
+  const webDir = FLOOR ? path.join(dataDir, 'floor-web') : path.resolve(WEB_DIR || 'dist/web');
+  if (FLOOR) writeFloorPage(webDir, BOOK);
+  writeFileSync(configFile, JSON.stringify({ upstream: { specPaths: true }, rate: { overridePerSecond: 100 }, ...(FLOOR || WEB_DIR ? { webDir } : {}) }));
   const simUrl = `http://127.0.0.1:${simPort}`;
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DESK_UPSTREAM_REST', 'DESK_UPSTREAM_WS_PUBLIC', 'DESK_UPSTREAM_WS_PRIVATE', 'DESK_CONFIG', 'DESK_KEY_FILE', 'NODE_OPTIONS']) delete base[name];
@@ -377,7 +386,6 @@ async function main(): Promise<void> {
     await loaded.waitFor(`[...document.querySelectorAll('[aria-label="Mid price"]')].some((e) => /\\d/.test(e.textContent))`);
     await sleep(1500);
     await noteScripts();
-    const webDir = path.resolve(WEB_DIR || 'dist/web');
     const jsKb = [...scriptPaths].reduce((sum, p) => sum + gzipSync(readFileSync(path.join(webDir, p)), { level: 9 }).length, 0) / 1024;
 
     const idle = await context.newPage();
@@ -482,8 +490,8 @@ async function main(): Promise<void> {
         secondsPerRound: SECONDS,
         ...(transport ? { sourceToPageSplitMs: transport } : {}),
       },
-    });
-    console.log(`ui bench: ${RATE} book commands/s offered, ${L.length} measured rounds${PLAYWRIGHT_PAGE ? ' (loaded page driven as a Playwright page)' : ''} of ${SECONDS} s, loaded and idle alternating`);
+    }, FLOOR ? false : saving());
+    console.log(`ui bench${FLOOR ? ' (FLOOR PAGE, not the app: not saved)' : ''}: ${RATE} book commands/s offered, ${L.length} measured rounds${PLAYWRIGHT_PAGE ? ' (loaded page driven as a Playwright page)' : ''} of ${SECONDS} s, loaded and idle alternating`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(58)} ${v}`);
     if (traced) console.log(`  trace (ground truth, not a rate): ${traced}`);
     if (transport) console.log(`  source to page, split (extra run, not held to a target): ${transportText(transport)}`);
