@@ -44,6 +44,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { DepthArg } from '../contract/schemas/ws-depth';
 import { compare, median } from './lib/compare';
 import { busyShare, readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { saving, writeResult } from './lib/result';
@@ -64,7 +65,7 @@ const PLAYWRIGHT_PAGE = process.env.UI_BENCH_PLAYWRIGHT_PAGE === '1';
 const TRANSPORT = process.env.UI_BENCH_TRANSPORT === '1';
 const FLOOR = process.env.UI_BENCH_FLOOR === '1';
 /** The book the page shows, and the one the transport probe and the floor page read. */
-const BOOK = { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' } as const;
+const BOOK: DepthArg = { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' };
 
 interface Sample {
   fps: number;

@@ -9,13 +9,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DepthArg } from '../../contract/schemas/ws-depth';
+import { wsSubscribeRequest } from '../../contract/schemas/ws-private';
 
 /** The page's files by path under the web root: served by the proxy like a build. */
 export function floorPageFiles(book: DepthArg): Record<string, string> {
-  const args = [book, { ...book, topic: 'publicTrade' }];
+  // The contract's subscribe request, checked here so a changed shape fails the page's test.
+  const subscribe = wsSubscribeRequest.parse({ op: 'subscribe', args: [book, { ...book, topic: 'publicTrade' }] });
   const script = `
 const socket = new WebSocket(location.origin.replace(/^http/, 'ws') + '/ws/public?batch=1');
-socket.onopen = () => socket.send(JSON.stringify({ op: 'subscribe', args: ${JSON.stringify(args)} }));
+socket.onopen = () => socket.send(${JSON.stringify(JSON.stringify(subscribe))});
 const ctx = document.getElementById('floor').getContext('2d');
 const mid = document.querySelector('[aria-label="Mid price"]');
 let pushes = 0;
