@@ -76,6 +76,43 @@ async function settledCancel(row: Locator): Promise<void> {
   await expect(row.getByText(/still unknown/)).toHaveCount(0);
 }
 
+/**
+ * The one open-orders row at `price`, waited for. A CI run once found none for 90 s
+ * (stop 33); a failure now says what the panel, the page and the simulator held.
+ */
+async function rowAtPrice(page: Page, price: string): Promise<Locator> {
+  const row = openOrders(page).getByRole('row', { name: /^Order / }).filter({ hasText: grouped(price) });
+  const deadline = Date.now() + ACTION_MS;
+  while ((await row.count()) !== 1) {
+    if (Date.now() > deadline) throw new Error(`no single open-orders row at ${price} after ${ACTION_MS / 1000} s\n${await panelState(page, price)}`);
+    await page.waitForTimeout(500);
+  }
+  return row;
+}
+
+/** What the order panels show, the page's alerts and statuses, and the simulator's orders at `price`. */
+async function panelState(page: Page, price: string): Promise<string> {
+  const screen = await page.evaluate(() => {
+    const text = (e: Element | null) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const table = document.querySelector('table[aria-label="Open orders"]');
+    return {
+      tab: text(document.querySelector('[role="tablist"][aria-label="Order panels"] [aria-selected="true"]')),
+      table: table === null ? 'absent' : 'present',
+      rows: [...(table?.querySelectorAll('tbody tr') ?? [])].map((tr) => `${tr.getAttribute('aria-label') ?? '-'}: ${text(tr)}`),
+      alerts: [...document.querySelectorAll('[role="alert"], [role="status"]')].map(text).filter(Boolean),
+    };
+  });
+  const same = (a: string) => trimZeros(a) === trimZeros(price);
+  const sim = [...(await allOrders('/api/v3/trade/unfilled-orders')), ...(await allOrders('/api/v3/trade/history-orders'))].filter((o) => same(o.price));
+  return [
+    `selected tab: ${screen.tab}; open-orders table ${screen.table}`,
+    `rows on screen (${screen.rows.length}):`,
+    ...screen.rows.map((r) => `  ${r}`),
+    `alerts and statuses: ${screen.alerts.join(' | ') || 'none'}`,
+    `simulator orders at ${price}: ${sim.map((o) => `${o.clientOid || o.orderId} ${o.state ?? o.orderStatus ?? '?'}`).join(', ') || 'none'}`,
+  ].join('\n');
+}
+
 function orderRow(page: Page, clientOid: string): Locator {
   return openOrders(page).getByRole('row', { name: `Order ${clientOid}` });
 }
@@ -181,8 +218,7 @@ test('under injected faults, the desk trades without duplicates or losses and co
 
     // Cancel a selection: the first two batch orders, through cancel-batch.
     for (const price of batchPrices.slice(0, 2)) {
-      const row = openOrders(page).getByRole('row', { name: /^Order / }).filter({ hasText: grouped(price) });
-      await expect(row).toHaveCount(1, { timeout: ACTION_MS });
+      const row = await rowAtPrice(page, price);
       await row.getByRole('checkbox').check();
     }
     await page.getByRole('button', { name: 'Cancel selected (2)' }).click();
