@@ -77,6 +77,25 @@ async function settledCancel(row: Locator): Promise<void> {
 }
 
 /**
+ * Clicks a panel tab until it is selected. Under load a click can land beside its target
+ * when the page moves between Playwright's stability check and the click; a user clicks
+ * again. Each extra click is printed, so a page that moves under the pointer shows up.
+ */
+async function selectTab(page: Page, name: string | RegExp): Promise<void> {
+  const tab = page.getByRole('tablist', { name: 'Order panels' }).getByRole('tab', { name });
+  for (let click = 1; ; click++) {
+    await tab.click();
+    try {
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 3_000 });
+      if (click > 1) console.log(`chaos: the ${String(name)} tab was selected on click ${click}`);
+      return;
+    } catch (e) {
+      if (click === 3) throw e;
+    }
+  }
+}
+
+/**
  * The one open-orders row at `price`, waited for. A CI run once found none for 90 s
  * (stop 33); a failure now says what the panel, the page and the simulator held.
  */
@@ -202,7 +221,7 @@ test('under injected faults, the desk trades without duplicates or losses and co
 
     // Batch: three rows, each at a price no other order of the run uses.
     const batchPrices = ['-410.11', '-420.23', '-430.37'].map((o) => shift(mid, o));
-    await page.getByRole('tab', { name: 'Batch entry' }).click();
+    await selectTab(page, 'Batch entry');
     const batch = page.getByRole('form', { name: 'Batch orders' });
     await batch.getByRole('button', { name: 'Add row' }).click();
     await batch.getByRole('button', { name: 'Add row' }).click();
@@ -214,7 +233,7 @@ test('under injected faults, the desk trades without duplicates or losses and co
     await expect(batch.getByText(/\d+ accepted, \d+ rejected/)).toBeVisible({ timeout: ACTION_MS });
     await expect(batch.getByText('3 accepted, 0 rejected')).toBeVisible();
     for (const [i, price] of batchPrices.entries()) intentions.push({ label: `batch row ${i + 1}`, price, finalState: i < 2 ? 'canceled' : 'open' });
-    await page.getByRole('tab', { name: /^Open orders/ }).click();
+    await selectTab(page, /^Open orders/);
 
     // Cancel a selection: the first two batch orders, through cancel-batch.
     for (const price of batchPrices.slice(0, 2)) {
