@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { fromScaled, toScaled } from '../contract/core/decimal';
 import { expect, test } from './fixtures';
-import { setFlow } from './support/chaos-sim';
+import { dropConnections, setFlow } from './support/chaos-sim';
 import { openMarket } from './support/trade-screen';
 
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
@@ -134,6 +134,31 @@ test('the order form refuses a price finer than the tick, next to the field, and
   await expect(form.getByText('Price must be a multiple of 0.01')).toBeVisible();
   await expect(form.getByLabel('Price', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('Order sent')).toBeHidden();
+});
+
+test('the book says it is stale over its top rows, and its levels stay where they are', async ({ page }) => {
+  await openTrade(page);
+  await expect(page.getByRole('list', { name: 'Bids' }).getByRole('button').first()).toBeVisible();
+  // Every frame, where the first level of each side is and whether the stale notice shows:
+  // the notice may last only as long as the relay takes to reconnect.
+  await page.evaluate(() => {
+    const seen: { stale: boolean; asks: number; bids: number }[] = [];
+    (window as unknown as { bookFrames: typeof seen }).bookFrames = seen;
+    const top = (side: string) => document.querySelector(`ul[aria-label="${side}"]`)?.getBoundingClientRect().top ?? NaN;
+    const frame = () => {
+      seen.push({ stale: document.querySelector('[role="status"][aria-label="Order book stale"]') !== null, asks: top('Asks'), bids: top('Bids') });
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const frames = () => page.evaluate(() => (window as unknown as { bookFrames: { stale: boolean; asks: number; bids: number }[] }).bookFrames);
+  await dropConnections();
+  await expect.poll(async () => (await frames()).some((f) => f.stale), { message: 'the book never said it was stale after the connections dropped' }).toBe(true);
+  await expect(page.getByRole('status', { name: 'Order book stale' })).toHaveCount(0, { timeout: 15_000 });
+  const seen = await frames();
+  const first = seen[0]!;
+  const moved = seen.filter((f) => f.asks !== first.asks || f.bids !== first.bids);
+  expect(moved, `the ladder moved: first at asks ${first.asks} / bids ${first.bids}, then ${JSON.stringify(moved.slice(0, 3))}`).toEqual([]);
 });
 
 test('clicking a book level fills the order form price', async ({ page }) => {

@@ -94,15 +94,18 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
   return (
     <section aria-labelledby="order-book-title" className="flex min-h-0 flex-col rounded-md border border-line bg-panel p-2" style={{ contain: 'layout paint' }}>
       <BookHeader meta={meta} multiple={multiple} setMultiple={setMultiple} />
-      {status !== 'live' && (
-        <p role="status" aria-label={`Order book ${status === 'loading' ? 'loading' : 'stale'}`} className={`mb-1 rounded px-2 py-0.5 text-xs ${status === 'stale' ? 'bg-warn/20 text-warn' : 'text-muted'}`}>
-          {status === 'loading' ? 'Waiting for the book…' : `Stale: ${staleReason}. Resyncing…`}
-        </p>
-      )}
       <ColumnTitles meta={meta} />
       {/* Rows are drawn by LadderSideView; best first in the DOM (asks shown reversed). */}
       {/* One tab stop for the whole ladder; arrows move between levels (ladder-keys.ts). */}
-      <div ref={ladderRef} role="group" aria-label="Book levels (arrow keys move, Enter picks the price)" tabIndex={0} className="focus:outline focus:outline-1 focus:outline-accent">
+      <div ref={ladderRef} role="group" aria-label="Book levels (arrow keys move, Enter picks the price)" tabIndex={0} className="relative focus:outline focus:outline-1 focus:outline-accent">
+        {/* Over the top rows, not above them: in the flow it pushed the ladder down and back
+            (40 px when the reason took two lines) each time the book went stale and resynced,
+            so a click meant for one level could land on another. */}
+        {status !== 'live' && (
+          <p role="status" aria-label={`Order book ${status === 'loading' ? 'loading' : 'stale'}`} className={`absolute inset-x-0 top-0 z-10 rounded border px-2 py-0.5 text-xs shadow ${status === 'stale' ? 'border-warn bg-panel text-warn' : 'border-line bg-panel text-muted'}`}>
+            {status === 'loading' ? 'Waiting for the book…' : `Stale: ${staleReason}. Resyncing…`}
+          </p>
+        )}
         <LadderSide label="Asks" listRef={asksRef} canvasRef={asksCanvasRef} />
         <div className="my-1 flex items-center justify-between border-y border-line px-1 py-1 text-sm tabular" aria-label="Spread and mid" role="group">
           <span>
