@@ -11,6 +11,13 @@ const openOrders = (page: Page) => page.getByRole('table', { name: 'Open orders'
 /** A book level's button name when one order of the user's rests there (any size). */
 const ownLevel = (side: 'Bid' | 'Ask', price: string) => new RegExp(`^${side} ${price.replace('.', '\\.')}, size [\\d.]+, 1 of your orders$`);
 
+/** Where the first level of each side of the book was in one frame, and whether the stale notice showed. */
+interface BookFrame {
+  stale: boolean;
+  asks: number;
+  bids: number;
+}
+
 /** The trading screen on a market (e2e/support/trade-screen.ts). */
 const openTrade = openMarket;
 
@@ -142,8 +149,8 @@ test('the book says it is stale over its top rows, and its levels stay where the
   // Every frame, where the first level of each side is and whether the stale notice shows:
   // the notice may last only as long as the relay takes to reconnect.
   await page.evaluate(() => {
-    const seen: { stale: boolean; asks: number; bids: number }[] = [];
-    (window as unknown as { bookFrames: typeof seen }).bookFrames = seen;
+    const seen: BookFrame[] = [];
+    (window as unknown as { bookFrames: BookFrame[] }).bookFrames = seen;
     const top = (side: string) => document.querySelector(`ul[aria-label="${side}"]`)?.getBoundingClientRect().top ?? NaN;
     const frame = () => {
       seen.push({ stale: document.querySelector('[role="status"][aria-label="Order book stale"]') !== null, asks: top('Asks'), bids: top('Bids') });
@@ -151,7 +158,7 @@ test('the book says it is stale over its top rows, and its levels stay where the
     };
     requestAnimationFrame(frame);
   });
-  const frames = () => page.evaluate(() => (window as unknown as { bookFrames: { stale: boolean; asks: number; bids: number }[] }).bookFrames);
+  const frames = () => page.evaluate(() => (window as unknown as { bookFrames: BookFrame[] }).bookFrames);
   await dropConnections();
   await expect.poll(async () => (await frames()).some((f) => f.stale), { message: 'the book never said it was stale after the connections dropped' }).toBe(true);
   await expect(page.getByRole('status', { name: 'Order book stale' })).toHaveCount(0, { timeout: 15_000 });

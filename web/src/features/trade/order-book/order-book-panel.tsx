@@ -102,7 +102,7 @@ export function OrderBookPanel({ meta, pipeline, ownOrders, onPickPrice }: Order
             (40 px when the reason took two lines) each time the book went stale and resynced,
             so a click meant for one level could land on another. */}
         {status !== 'live' && (
-          <p role="status" aria-label={`Order book ${status === 'loading' ? 'loading' : 'stale'}`} className={`absolute inset-x-0 top-0 z-10 rounded border px-2 py-0.5 text-xs shadow ${status === 'stale' ? 'border-warn bg-panel text-warn' : 'border-line bg-panel text-muted'}`}>
+          <p role="status" aria-label={`Order book ${status === 'loading' ? 'loading' : 'stale'}`} className={`absolute inset-x-0 top-0 z-10 rounded border bg-panel px-2 py-0.5 text-xs shadow ${status === 'stale' ? 'border-warn text-warn' : 'border-line text-muted'}`}>
             {status === 'loading' ? 'Waiting for the book…' : `Stale: ${staleReason}. Resyncing…`}
           </p>
         )}
