@@ -14,7 +14,10 @@
 //             comparison charged it to PostgreSQL;
 //   baseline  Fastify + @fastify/http-proxy that only signs (rewriteRequestHeaders);
 //   floor     a bare node:http server + undici Pool (dispatch, no response stream) that only
-//             signs: no framework, no policy.
+//             signs, with node:crypto's createHmac as the baseline does: no framework, no
+//             policy. (Ours signs with contract/core/hmac-sha256.ts, keyed once per account,
+//             which costs less on a cold call: that saving is ours, and pays for part of
+//             the policy.)
 //             What any Node relay adds on this machine; "ours over the floor" is then what
 //             our policy and Fastify cost, the part this code can still change.
 // Each server runs in its own process (this file re-executed with --serve <role>), the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWsLogin, restPrehash, signaturesMatch, signRest, signedHeaders, wsLoginSign } from './signing';
+import { buildWsLogin, restPrehash, RestSigner, signaturesMatch, signRest, signedHeaders, wsLoginSign } from './signing';
 
 // The three vectors of upstream-facts.md "Signing", reproduced exactly.
 const secret = '22582BD0CFF14C41EDBF1AB98506286D';
@@ -28,6 +28,13 @@ describe('REST signing', () => {
     expect(signaturesMatch(a, a)).toBe(true);
     expect(signaturesMatch(a, b)).toBe(false);
     expect(signaturesMatch(a, 'short')).toBe(false);
+  });
+
+  it('signs both published vectors the same with a keyed RestSigner (what the proxy uses)', () => {
+    const signer = new RestSigner(secret);
+    expect(signer.sign({ timestamp: '16273667805456', method: 'get', path: '/api/mix/v2/market/depth', query: 'limit=20&symbol=BTCUSDT' })).toBe('30l+qfOwyfwL90Ss/Wz2h2be1+vlW/DKH5rcFIsocEI=');
+    const body = '{"productType":"usdt-futures","symbol":"BTCUSDT","size":"8","marginMode":"crossed","side":"buy","orderType":"limit","clientOid":"channel#123456"}';
+    expect(signer.sign({ timestamp: '16273667805456', method: 'POST', path: '/api/v2/mix/order/place-order', body })).toBe('jIRuviYIBOMtYTXX+ji2u+/QsuvmwgqRWhM6kiexTEU=');
   });
 
   it('builds the spec 5 headers', () => {

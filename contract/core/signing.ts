@@ -3,6 +3,7 @@
 // with the query string and body exactly as sent on the wire (upstream-facts.md "Signing").
 // WebSocket login: the same HMAC over timestamp + 'GET' + '/user/verify', timestamp in seconds.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { HmacSha256 } from './hmac-sha256';
 
 export function restPrehash(timestamp: string, method: string, requestPath: string, query: string, body: string): string {
   return `${timestamp}${method.toUpperCase()}${requestPath}${query ? `?${query}` : ''}${body}`;
@@ -27,6 +28,22 @@ export interface RestSignInput {
 
 export function signRest(input: RestSignInput): string {
   return hmacBase64(input.secret, restPrehash(input.timestamp, input.method, input.path, input.query ?? '', input.body ?? ''));
+}
+
+/**
+ * signRest for one secret, keyed once: what the proxy signs each relayed call with
+ * (hmac-sha256.ts says why it is not createHmac). The same signature as signRest.
+ */
+export class RestSigner {
+  readonly #mac: HmacSha256;
+
+  constructor(secret: string) {
+    this.#mac = new HmacSha256(secret);
+  }
+
+  sign(input: Omit<RestSignInput, 'secret'>): string {
+    return this.#mac.base64(restPrehash(input.timestamp, input.method, input.path, input.query ?? '', input.body ?? ''));
+  }
 }
 
 /** Constant-time comparison of two base64 signatures. */

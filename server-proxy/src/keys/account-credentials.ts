@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { z } from 'zod';
-import { buildWsLogin, signRest, type RestSignInput } from '@contract/core/signing';
+import { buildWsLogin, RestSigner, type RestSignInput } from '@contract/core/signing';
 import { maskKeyId } from './mask-key-id';
 
 export const ACCOUNT_NAME_RE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -34,6 +34,8 @@ export class AccountCredentials {
   readonly #apiKey: string;
   readonly #secret: string;
   readonly #passphrase: string;
+  /** Keyed once with the secret: every relayed call of this account is signed with it. */
+  readonly #signer: RestSigner;
 
   constructor(stored: StoredAccount) {
     this.name = stored.name;
@@ -41,6 +43,7 @@ export class AccountCredentials {
     this.#apiKey = stored.apiKey;
     this.#secret = stored.secret;
     this.#passphrase = stored.passphrase;
+    this.#signer = new RestSigner(stored.secret);
   }
 
   /** The rate-limit key: the exchange counts per UID (spec 5); without a UID, per key. */
@@ -58,7 +61,7 @@ export class AccountCredentials {
    */
   addRestAuthHeaders(headers: Record<string, string>, req: Omit<RestSignInput, 'secret'>): void {
     headers['ACCESS-KEY'] = this.#apiKey;
-    headers['ACCESS-SIGN'] = signRest({ timestamp: req.timestamp, method: req.method, path: req.path, query: req.query ?? '', body: req.body ?? '', secret: this.#secret });
+    headers['ACCESS-SIGN'] = this.#signer.sign(req);
     headers['ACCESS-TIMESTAMP'] = req.timestamp;
     headers['ACCESS-PASSPHRASE'] = this.#passphrase;
   }
