@@ -24,6 +24,13 @@ describe('resultsTable', () => {
     expect(table).toMatch(/once .* one run .* unknown/);
   });
 
+  it('writes a target ratio to three decimals at most', () => {
+    const base = { name: 'ui', unit: 'fps', ours: 60, peer: 60, peerName: 'idle page', ratio: 1, higherIsBetter: true };
+    const table = resultsTable([{ ...base, target: 58 / 60 }, { ...base, name: 'proxy', target: 1.2 }]);
+    expect(table).toMatch(/^ui .*>= 0\.967x +yes *$/m);
+    expect(table).toMatch(/^proxy .*>= 1\.2x +NO *$/m);
+  });
+
   it('gives each side target a row of its own under its result, with its own verdict', () => {
     const base = { name: 'proxy', unit: 'req/s', ours: 120, peer: 100, peerName: 'baseline', ratio: 1.2, target: 1.2, higherIsBetter: true };
     const side = { name: 'ours over floor p50', unit: 'µs', target: 30, higherIsBetter: false };

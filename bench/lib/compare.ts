@@ -175,7 +175,7 @@ export function resultsTable(results: readonly BenchResult[]): string {
     r.spread ? `${r.spread.min.toFixed(2)}-${r.spread.max.toFixed(2)}x` : 'one run',
     r.spread ? String(r.spread.rounds) : '1',
     r.spread?.stolen ? `${stealText(r.spread.stolen.median)} (max ${stealText(r.spread.stolen.max)})` : 'unknown',
-    `${r.higherIsBetter ? '>=' : '<='} ${r.target}x`,
+    `${r.higherIsBetter ? '>=' : '<='} ${ratioText(r.target)}x`,
     meetsTarget(r) ? 'yes' : 'NO',
   ];
   // A side target: the figure where "ours" stands, its own target and verdict.
@@ -187,6 +187,11 @@ export function resultsTable(results: readonly BenchResult[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return ['', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), ''].join('\n');
+}
+
+/** A target ratio to three decimals at most: 58/60 fps reads 0.967, not 0.9666666666666667. */
+function ratioText(v: number): string {
+  return String(Number(v.toFixed(3)));
 }
 
 function stealText(share: number | null): string {
