@@ -143,6 +143,7 @@ async function main(): Promise<void> {
               higherIsBetter: true,
               rounds: 5,
               budgetSeconds: 240,
+              callerWrites: true,
               round: async () => {
                 const ours = await exportOnce();
                 const peer = await peerCsv(`http://127.0.0.1:${port}`);

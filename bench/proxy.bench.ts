@@ -332,6 +332,7 @@ async function bench(): Promise<void> {
       target: RATIO_TARGET,
       higherIsBetter: true,
       rounds: ROUNDS,
+      callerWrites: true,
       round: async () => {
         const measured = round++ > 0;
         // Throughput in slices, A B C D A B C D: a load swing on this shared machine then

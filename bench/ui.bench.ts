@@ -404,6 +404,7 @@ async function main(): Promise<void> {
       target: 58 / 60,
       higherIsBetter: true,
       rounds: ROUNDS,
+      callerWrites: true,
       round: async () => {
         const p0 = await producedSoFar(simUrl);
         const t0 = Date.now();

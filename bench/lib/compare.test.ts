@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { resultsTable, spreadOf } from './compare';
+import { describe, expect, it, vi } from 'vitest';
+import { compare, resultsTable, spreadOf } from './compare';
+import { writeResult } from './result';
+
+vi.mock('./result', async (load) => ({ ...(await load<typeof import('./result')>()), writeResult: vi.fn(() => '') }));
 
 describe('spreadOf', () => {
   it('gives the min and max ratio and the median and largest stolen share of the known rounds', () => {
@@ -52,5 +55,23 @@ describe('resultsTable', () => {
     const rows = table.split('\n').filter((l) => l.startsWith('ui: tape p95'));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatch(/not measured .*<= 25 ms +NO *$/);
+  });
+});
+
+describe('compare', () => {
+  const run = (callerWrites?: boolean) =>
+    compare({ name: 'unit-test', unit: 'x', peerName: 'peer', target: 1, higherIsBetter: true, rounds: 2, callerWrites, round: () => ({ ours: 2, peer: 1 }) });
+
+  it('writes its result, unless the caller completes and writes it (one history line per run)', async () => {
+    const quiet = vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.mocked(writeResult).mockClear();
+    const written = await run();
+    expect(written.ratio).toBe(2);
+    expect(vi.mocked(writeResult)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(writeResult)).toHaveBeenCalledWith(written);
+    vi.mocked(writeResult).mockClear();
+    await run(true);
+    expect(vi.mocked(writeResult)).not.toHaveBeenCalled();
+    quiet.mockRestore();
   });
 });

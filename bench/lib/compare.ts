@@ -24,6 +24,12 @@ export interface CompareOptions {
    */
   budgetSeconds?: number;
   /**
+   * The caller adds side targets or details and writes the result itself: compare() then
+   * only prints it, so a saved run appends one whole line to the history, not a line
+   * without them first.
+   */
+  callerWrites?: boolean;
+  /**
    * One round of both, ours first then the peer, returning the measured values in `unit`.
    * A round may itself interleave the two in small steps (see interleave) when the load
    * swings faster than a whole round.
@@ -71,7 +77,7 @@ export async function compare(opts: CompareOptions): Promise<BenchResult> {
     spread: spreadOf(ratios, stolen),
   };
   printResults([result]);
-  writeResult(result);
+  if (!opts.callerWrites) writeResult(result);
   return result;
 }
 
