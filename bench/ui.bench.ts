@@ -45,7 +45,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import type { DepthArg } from '../contract/schemas/ws-depth';
-import { compare, median } from './lib/compare';
+import { compare, figureSpread, median } from './lib/compare';
 import { busyShare, readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { saving, writeResult } from './lib/result';
 import { startPageThreadWindow } from './lib/thread-cpu';
@@ -471,8 +471,8 @@ async function main(): Promise<void> {
       ...result,
       sideTargets: [
         { name: 'fps loaded', value: oneDecimal(fps.loaded), unit: 'fps', target: 58, higherIsBetter: true, signed: false },
-        { name: 'book update-to-paint p95', value: oneDecimal(latency.p95), unit: 'ms', target: 25, higherIsBetter: false, signed: false },
-        { name: 'tape update-to-paint p95', value: oneDecimal(tape.p95), unit: 'ms', target: 25, higherIsBetter: false, signed: false },
+        { name: 'book update-to-paint p95', value: oneDecimal(latency.p95), unit: 'ms', target: 25, higherIsBetter: false, signed: false, spread: figureSpread(L.map((s) => s.p95), oneDecimal) },
+        { name: 'tape update-to-paint p95', value: oneDecimal(tape.p95), unit: 'ms', target: 25, higherIsBetter: false, signed: false, spread: figureSpread(L.map((s) => s.tapeP95), oneDecimal) },
         { name: 'JS of the first load, gzipped', value: oneDecimal(jsKb), unit: 'KB', target: 250, higherIsBetter: false, signed: false },
       ],
       details: {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { compare, resultsTable, spreadOf } from './compare';
+import { compare, figureSpread, resultsTable, spreadOf } from './compare';
 import { writeResult } from './result';
 
 vi.mock('./result', async (load) => ({ ...(await load<typeof import('./result')>()), writeResult: vi.fn(() => '') }));
@@ -15,6 +15,16 @@ describe('spreadOf', () => {
 
   it('refuses no rounds at all', () => {
     expect(() => spreadOf([], [])).toThrow(RangeError);
+  });
+});
+
+describe('figureSpread', () => {
+  it('gives the lowest and highest round, rounded as the figure is, and the count', () => {
+    expect(figureSpread([61.4, 48.6, 104.5], Math.round)).toEqual({ min: 49, max: 105, rounds: 3 });
+  });
+
+  it('refuses no rounds at all', () => {
+    expect(() => figureSpread([])).toThrow(RangeError);
   });
 });
 
@@ -46,7 +56,16 @@ describe('resultsTable', () => {
     expect(at('next: ours over floor p50')).toBe(at('next ') + 1);
   });
 
-  it('never counts a figure that was not measured as met, in the run or read back from JSON', () => {
+  it('puts the per-round spread of a side figure and its rounds in the spread columns of its row', () => {
+    const base = { name: 'proxy', unit: 'req/s', ours: 120, peer: 100, peerName: 'baseline', ratio: 1.2, target: 1.2, higherIsBetter: true };
+    const side = { name: 'ours over floor p50', unit: 'µs', target: 30, higherIsBetter: false, value: 73, spread: { min: -4, max: 105, rounds: 5 } };
+    const row = resultsTable([{ ...base, sideTargets: [side] }])
+      .split('\n')
+      .find((l) => l.startsWith('proxy: ours over floor p50'));
+    expect(row).toMatch(/\+73 +-4 to \+105 +5 +<= \+30 µs +NO *$/);
+  });
+
+    it('never counts a figure that was not measured as met, in the run or read back from JSON', () => {
     const base = { name: 'ui', unit: 'fps', ours: 60, peer: 60, peerName: 'idle page', ratio: 1, target: 0.97, higherIsBetter: true };
     const side = { name: 'tape p95', unit: 'ms', target: 25, higherIsBetter: false, signed: false };
     // A page without a tape: NaN in the run, null once written (null <= 25 is true in JS).

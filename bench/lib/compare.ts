@@ -5,7 +5,7 @@
 // cancels out of its ratio, where it would not cancel out of a ratio of two medians.
 
 import { readCpuTimes, stolenShare } from './cpu-steal';
-import { writeResult, type BenchResult, type RatioSpread, type SideTarget } from './result';
+import { writeResult, type BenchResult, type FigureSpread, type RatioSpread, type SideTarget } from './result';
 
 export interface CompareOptions {
   /** Result name: bench/results/<name>.json. */
@@ -158,10 +158,23 @@ export function meetsSideTarget(t: SideTarget): boolean {
 /** A figure with its sign, as added latencies are written: +12, -3. */
 const withSign = (v: number) => (v < 0 ? `${v}` : `+${v}`);
 
-/** A side target's figure and its target as the table and the chart write them: "+89" and "<= +30 µs". */
-export function sideTargetText(t: SideTarget): { value: string; target: string } {
+/**
+ * A side target's figure, its target and its per-round spread as the table and the chart
+ * write them: "+89", "<= +30 µs" and "+61 to +112" ('' without a spread).
+ */
+export function sideTargetText(t: SideTarget): { value: string; target: string; spread: string } {
   const shown = (v: number) => (t.signed === false ? String(v) : withSign(v));
-  return { value: isMeasured(t.value) ? shown(t.value) : 'not measured', target: `${t.higherIsBetter ? '>=' : '<='} ${shown(t.target)} ${t.unit}` };
+  return {
+    value: isMeasured(t.value) ? shown(t.value) : 'not measured',
+    target: `${t.higherIsBetter ? '>=' : '<='} ${shown(t.target)} ${t.unit}`,
+    spread: t.spread ? `${shown(t.spread.min)} to ${shown(t.spread.max)}` : '',
+  };
+}
+
+/** The range of a figure's per-round values, each rounded as the figure is. */
+export function figureSpread(values: readonly number[], round: (v: number) => number = (v) => v): FigureSpread {
+  if (values.length === 0) throw new RangeError('no rounds to take a spread of');
+  return { min: round(Math.min(...values)), max: round(Math.max(...values)), rounds: values.length };
 }
 
 export function printResults(results: readonly BenchResult[]): void {
@@ -187,7 +200,7 @@ export function resultsTable(results: readonly BenchResult[]): string {
   // A side target: the figure where "ours" stands, its own target and verdict.
   const sideRow = (r: BenchResult, t: SideTarget) => {
     const text = sideTargetText(t);
-    return [`${r.name}: ${t.name}`, t.unit, text.value, '', '', '', '', '', '', text.target, meetsSideTarget(t) ? 'yes' : 'NO'];
+    return [`${r.name}: ${t.name}`, t.unit, text.value, '', '', '', text.spread, t.spread ? String(t.spread.rounds) : '', '', text.target, meetsSideTarget(t) ? 'yes' : 'NO'];
   };
   const rows = results.flatMap((r) => [resultRow(r), ...(r.sideTargets ?? []).map((t) => sideRow(r, t))]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));

@@ -31,6 +31,15 @@ export interface SideTarget {
   higherIsBetter: boolean;
   /** Written with its sign (+12 µs), as an added latency is; default true. */
   signed?: boolean;
+  /** The lowest and highest of its per-round figures, when `value` is their median. */
+  spread?: FigureSpread;
+}
+
+/** The range of a figure's per-round values, so a reader can tell a change from the machine's noise. */
+export interface FigureSpread {
+  min: number;
+  max: number;
+  rounds: number;
 }
 
 export interface BenchResult {

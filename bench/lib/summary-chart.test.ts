@@ -55,7 +55,17 @@ describe('summaryChart', () => {
     expect(svg.match(/\(not met\)/g)).toHaveLength(1);
   });
 
-  it('says a side figure that was not measured is not, and draws no mark for it', () => {
+  it('draws the per-round spread of a side figure as a whisker and says it', () => {
+    const side = { name: 'over floor p50', value: 73, unit: 'µs', target: 30, higherIsBetter: false };
+    const withSpread = summaryChart([{ ...book, name: 'proxy', spread: undefined, sideTargets: [{ ...side, spread: { min: 49, max: 105, rounds: 5 } }] }]);
+    const without = summaryChart([{ ...book, name: 'proxy', spread: undefined, sideTargets: [side] }]);
+    expect(withSpread).toContain('aria-label="proxy: over floor p50: +73 µs, target &lt;= +30 µs; +49 to +105 µs over 5 rounds"');
+    expect(withSpread).toContain('>over floor p50; +49 to +105 µs over 5 rounds</text>');
+    // Three lines more than without: the bar and a tick at each end.
+    expect(withSpread.match(/<line /g)!.length - without.match(/<line /g)!.length).toBe(3);
+  });
+
+    it('says a side figure that was not measured is not, and draws no mark for it', () => {
     // As read back from JSON: a page without a tape wrote its tape p95 as null.
     const value = JSON.parse('null') as number;
     const svg = summaryChart([{ ...book, name: 'ui', sideTargets: [{ name: 'tape p95', value, unit: 'ms', target: 25, higherIsBetter: false, signed: false }] }]);

@@ -43,9 +43,7 @@ function row(r: BenchResult, y: number): string {
     `<text x="8" y="${mid + 4}">${escapeXml(r.name)}</text>`,
     `<line x1="${LEFT}" y1="${mid}" x2="${LEFT + PLOT}" y2="${mid}" stroke="#d0d7de"/>`,
     `<line x1="${x(r.target).toFixed(1)}" y1="${y + 6}" x2="${x(r.target).toFixed(1)}" y2="${y + ROW - 6}" stroke="#57606a" stroke-dasharray="4 3"/>`,
-    `<line x1="${x(lo).toFixed(1)}" y1="${mid}" x2="${x(hi).toFixed(1)}" y2="${mid}" stroke="${colour}" stroke-width="3"/>`,
-    `<line x1="${x(lo).toFixed(1)}" y1="${mid - 6}" x2="${x(lo).toFixed(1)}" y2="${mid + 6}" stroke="${colour}" stroke-width="2"/>`,
-    `<line x1="${x(hi).toFixed(1)}" y1="${mid - 6}" x2="${x(hi).toFixed(1)}" y2="${mid + 6}" stroke="${colour}" stroke-width="2"/>`,
+    whisker(x(lo), x(hi), mid, colour),
     `<circle cx="${x(r.ratio).toFixed(1)}" cy="${mid}" r="5" fill="${colour}"/>`,
     `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
     `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(spread)}</text>`,
@@ -58,27 +56,41 @@ function sideRow(r: BenchResult, t: SideTarget, y: number): string {
   const measured = isMeasured(t.value);
   // A figure not measured has no mark: the scale is set by the target alone.
   const plotted = measured ? t.value : 0;
-  const low = Math.min(0, plotted, t.target);
-  const high = Math.max(plotted, t.target, 0) * 1.15 || 1;
+  const lo = t.spread?.min ?? plotted;
+  const hi = t.spread?.max ?? plotted;
+  const low = Math.min(0, lo, t.target);
+  const high = Math.max(hi, t.target, 0) * 1.15 || 1;
   const x = (v: number) => LEFT + ((v - low) / (high - low)) * PLOT;
   const mid = y + ROW / 2;
   const met = meetsSideTarget(t);
   const colour = met ? '#1a7f37' : '#cf222e';
-  const { value, target } = sideTargetText(t);
+  const { value, target, spread } = sideTargetText(t);
   const label = `${measured ? `${value} ${t.unit}` : value}, target ${target}`;
   const name = `${r.name}: ${t.name}`;
+  const note = t.spread ? `${t.name}; ${spread} ${t.unit} over ${t.spread.rounds} rounds` : t.name;
+
   return [
-    `<g aria-label="${escapeXml(`${name}: ${label}`)}">`,
+    `<g aria-label="${escapeXml(`${name}: ${label}${t.spread ? `; ${spread} ${t.unit} over ${t.spread.rounds} rounds` : ''}`)}">`,
     `<text x="8" y="${mid + 4}" font-size="11">${escapeXml(name.length > 24 ? `${name.slice(0, 23)}…` : name)}</text>`,
     `<line x1="${LEFT}" y1="${mid}" x2="${LEFT + PLOT}" y2="${mid}" stroke="#d0d7de"/>`,
     `<line x1="${x(t.target).toFixed(1)}" y1="${y + 6}" x2="${x(t.target).toFixed(1)}" y2="${y + ROW - 6}" stroke="#57606a" stroke-dasharray="4 3"/>`,
+    measured && t.spread ? whisker(x(lo), x(hi), mid, colour) : '',
     measured ? `<rect x="${(x(plotted) - 5).toFixed(1)}" y="${mid - 5}" width="10" height="10" fill="${colour}"/>` : '',
     `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
-    `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(t.name)}</text>`,
+    `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(note)}</text>`,
     '</g>',
   ]
     .filter((line) => line !== '')
     .join('\n');
+}
+
+/** The min-max of the rounds: a bar with a tick at each end. */
+function whisker(from: number, to: number, mid: number, colour: string): string {
+  return [
+    `<line x1="${from.toFixed(1)}" y1="${mid}" x2="${to.toFixed(1)}" y2="${mid}" stroke="${colour}" stroke-width="3"/>`,
+    `<line x1="${from.toFixed(1)}" y1="${mid - 6}" x2="${from.toFixed(1)}" y2="${mid + 6}" stroke="${colour}" stroke-width="2"/>`,
+    `<line x1="${to.toFixed(1)}" y1="${mid - 6}" x2="${to.toFixed(1)}" y2="${mid + 6}" stroke="${colour}" stroke-width="2"/>`,
+  ].join('\n');
 }
 
 function fmt(v: number): string {
