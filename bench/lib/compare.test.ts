@@ -65,7 +65,7 @@ describe('resultsTable', () => {
     expect(row).toMatch(/\+73 +-4 to \+105 +5 +<= \+30 µs +NO *$/);
   });
 
-    it('never counts a figure that was not measured as met, in the run or read back from JSON', () => {
+  it('never counts a figure that was not measured as met, in the run or read back from JSON', () => {
     const base = { name: 'ui', unit: 'fps', ours: 60, peer: 60, peerName: 'idle page', ratio: 1, target: 0.97, higherIsBetter: true };
     const side = { name: 'tape p95', unit: 'ms', target: 25, higherIsBetter: false, signed: false };
     // A page without a tape: NaN in the run, null once written (null <= 25 is true in JS).

@@ -65,7 +65,7 @@ describe('summaryChart', () => {
     expect(withSpread.match(/<line /g)!.length - without.match(/<line /g)!.length).toBe(3);
   });
 
-    it('says a side figure that was not measured is not, and draws no mark for it', () => {
+  it('says a side figure that was not measured is not, and draws no mark for it', () => {
     // As read back from JSON: a page without a tape wrote its tape p95 as null.
     const value = JSON.parse('null') as number;
     const svg = summaryChart([{ ...book, name: 'ui', sideTargets: [{ name: 'tape p95', value, unit: 'ms', target: 25, higherIsBetter: false, signed: false }] }]);

@@ -1,5 +1,5 @@
 // HMAC-SHA256 for one key, signed many times: the proxy signs every relayed call with its
-// account's secret (signing.ts restSigner).
+// account's secret (signing.ts RestSigner).
 //
 // Why not node:crypto's createHmac, which the simulator still verifies with: each call of
 // it builds a JS stream object, a native handle and OpenSSL contexts, and re-keys the MAC.
@@ -8,7 +8,8 @@
 // 47 to 58 µs at p50; this file's signer 10 µs. In the proxy, timed inside each call of the
 // bench's serial probe, signing went from about 18 µs to 7 µs (issue 23, "proxy over the
 // floor"). It keys once (the pads' states are kept), allocates nothing per call but its
-// answer, and stays in JS: no native call on the way.
+// answer, and stays in JS: no native call on the way for ASCII text (signed texts are,
+// but for a body's odd character).
 //
 // It is checked against createHmac for random keys and messages (hmac-sha256.test.ts), and
 // every signed call of the tests is verified by the simulator with createHmac.
@@ -100,6 +101,7 @@ function pad(length: number): number {
   message.fill(0, length, total);
   message[length] = 0x80;
   const bits = (length + BLOCK) * 8;
+  // The length's high word is 0 below 512 MB; written all the same, as the standard has it.
   const high = Math.floor(bits / 0x1_0000_0000);
   message[total - 8] = high >>> 24;
   message[total - 7] = high >>> 16;
