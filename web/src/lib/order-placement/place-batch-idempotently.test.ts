@@ -21,7 +21,21 @@ describe('idempotent batch placement', () => {
     expect(ex.orders).toHaveLength(2);
   });
 
-  it('resends the whole batch with the same clientOids after a 503', async () => {
+  it('looks up every order in doubt in a round, even after one look-up failed', async () => {
+    const ex = new FakeExchange();
+    ex.faults.placeBatch.push('lost');
+    // Round 1 sends the batch and loses the answer; round 2 looks the three up, the second
+    // look-up failing. With only two rounds, what round 2 found is the whole outcome.
+    ex.faults.find.push('ok', 'refuse5xx', 'ok');
+    const s = await placeBatchIdempotently([limitBuy('c1'), limitBuy('c2'), limitBuy('c3')], ex, { ...instantPolicy, rounds: 2 });
+    expect(s.get('c1')).toMatchObject({ status: 'accepted' });
+    expect(s.get('c2')).toMatchObject({ status: 'unknown', msg: expect.stringContaining('the look-up failed') });
+    expect(s.get('c3')).toMatchObject({ status: 'accepted' });
+    expect(ex.calls.filter((c) => c.startsWith('find:'))).toEqual(['find:ok', 'find:refuse5xx', 'find:ok']);
+    expect(ex.orders).toHaveLength(3);
+  });
+
+    it('resends the whole batch with the same clientOids after a 503', async () => {
     const ex = new FakeExchange();
     ex.faults.placeBatch.push('refuse5xx');
     const s = await placeBatchIdempotently([limitBuy('b6'), limitBuy('b7')], ex, instantPolicy);
