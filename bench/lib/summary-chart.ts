@@ -67,17 +67,17 @@ function sideRow(r: BenchResult, t: SideTarget, y: number): string {
   const { value, target, spread } = sideTargetText(t);
   const label = `${measured ? `${value} ${t.unit}` : value}, target ${target}`;
   const name = `${r.name}: ${t.name}`;
-  const note = t.spread ? `${t.name}; ${spread} ${t.unit} over ${t.spread.rounds} rounds` : t.name;
+  const range = t.spread ? `; ${spread} ${t.unit} over ${t.spread.rounds} rounds` : '';
 
   return [
-    `<g aria-label="${escapeXml(`${name}: ${label}${t.spread ? `; ${spread} ${t.unit} over ${t.spread.rounds} rounds` : ''}`)}">`,
+    `<g aria-label="${escapeXml(`${name}: ${label}${range}`)}">`,
     `<text x="8" y="${mid + 4}" font-size="11">${escapeXml(name.length > 24 ? `${name.slice(0, 23)}…` : name)}</text>`,
     `<line x1="${LEFT}" y1="${mid}" x2="${LEFT + PLOT}" y2="${mid}" stroke="#d0d7de"/>`,
     `<line x1="${x(t.target).toFixed(1)}" y1="${y + 6}" x2="${x(t.target).toFixed(1)}" y2="${y + ROW - 6}" stroke="#57606a" stroke-dasharray="4 3"/>`,
     measured && t.spread ? whisker(x(lo), x(hi), mid, colour) : '',
     measured ? `<rect x="${(x(plotted) - 5).toFixed(1)}" y="${mid - 5}" width="10" height="10" fill="${colour}"/>` : '',
     `<text x="${LEFT + PLOT + 10}" y="${mid - 2}" fill="${colour}">${escapeXml(label)}${met ? '' : ' (not met)'}</text>`,
-    `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(note)}</text>`,
+    `<text x="${LEFT + PLOT + 10}" y="${mid + 12}" fill="#57606a" font-size="10">${escapeXml(`${t.name}${range}`)}</text>`,
     '</g>',
   ]
     .filter((line) => line !== '')

@@ -27,7 +27,12 @@ export interface RestSignInput {
 }
 
 export function signRest(input: RestSignInput): string {
-  return hmacBase64(input.secret, restPrehash(input.timestamp, input.method, input.path, input.query ?? '', input.body ?? ''));
+  return hmacBase64(input.secret, prehashOf(input));
+}
+
+/** The text a REST call's signature covers, from its parts. */
+function prehashOf(input: Omit<RestSignInput, 'secret'>): string {
+  return restPrehash(input.timestamp, input.method, input.path, input.query ?? '', input.body ?? '');
 }
 
 /**
@@ -42,7 +47,7 @@ export class RestSigner {
   }
 
   sign(input: Omit<RestSignInput, 'secret'>): string {
-    return this.#mac.base64(restPrehash(input.timestamp, input.method, input.path, input.query ?? '', input.body ?? ''));
+    return this.#mac.base64(prehashOf(input));
   }
 }
 

@@ -35,7 +35,7 @@ describe('idempotent batch placement', () => {
     expect(ex.orders).toHaveLength(3);
   });
 
-    it('resends the whole batch with the same clientOids after a 503', async () => {
+  it('resends the whole batch with the same clientOids after a 503', async () => {
     const ex = new FakeExchange();
     ex.faults.placeBatch.push('refuse5xx');
     const s = await placeBatchIdempotently([limitBuy('b6'), limitBuy('b7')], ex, instantPolicy);
