@@ -18,14 +18,16 @@
 //             policy. (Ours signs with contract/core/hmac-sha256.ts, keyed once per account,
 //             which costs less on a cold call: that saving is ours, and pays for part of
 //             the policy.)
-//             What any Node relay adds on this machine; "ours over the floor" is then what
-//             our policy and Fastify cost, the part this code can still change.
+//             What any Node relay adds on this machine; "ours over the floor" is then
+//             what our relay's code, our server and the process it shares with the rest
+//             of the desk cost.
 // Each server runs in its own process (this file re-executed with --serve <role>), the
 // load generator (autocannon) and the serial latency probe in this one. Paths alternate in
 // rounds (direct, ours, baseline, floor, ...), the first round is discarded, medians are
 // quoted. Within a round the throughput slices alternate by path, and the serial probe's
-// paths take turns request by request (serialLatencies says why). Reported per path: req/s, serial p50/p99 and their addition over direct, and
-// the answering process's CPU µs per request (from /proc during the throughput slices;
+// paths take turns request by request, in a shuffled order (serialLatencies says why).
+// Reported per path: req/s, serial p50/p99 and their addition over direct, and the
+// answering process's CPU µs per request (from /proc during the throughput slices;
 // for direct, the simulator's), which a crowded machine disturbs less than latency.
 // Result: bench/results/proxy.json, ratio = our req/s / the baseline's req/s (target 1.2,
 // issue 23), and a side target: ours over the floor at p50 (target <= +30 µs), shown in the
@@ -47,6 +49,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from 'undici';
 import { signRest } from '../contract/core/signing';
 import { compare, figureSpread, median, printResults } from './lib/compare';
+import { seededRandom, shuffleInPlace } from './lib/prng';
 import { writeResult } from './lib/result';
 import { parseStatTicks, TICKS_PER_SECOND } from './lib/thread-cpu';
 import { startThrowawayPostgres } from '../server-proxy/src/test-support/throwaway-postgres';
@@ -61,6 +64,8 @@ const DURATION_S = Number(process.env.BENCH_PROXY_SECONDS ?? 2);
 const SLICES = Number(process.env.BENCH_PROXY_SLICES ?? 3);
 const SERIAL = Number(process.env.BENCH_PROXY_SERIAL ?? 1500);
 const ROUNDS = Number(process.env.BENCH_PROXY_ROUNDS ?? 5);
+/** The serial probe's turn orders (serialLatencies): the same every run. */
+const SERIAL_ORDER_SEED = 23;
 /** Issue 23: ours >= 1.2x the baseline's req/s, and at most this much over the floor at p50. */
 const RATIO_TARGET = 1.2;
 const OVER_FLOOR_P50_TARGET_US = 30;
@@ -261,20 +266,27 @@ async function throughput(t: Target): Promise<{ rps: number; requests: number; c
 
 /**
  * Serial round trips, one keep-alive connection per path, the paths taking turns request by
- * request (the first of each turn rotating, so no path always goes first); each path's
- * times in microseconds. Taking turns in blocks (150 requests, about 50 ms, before) let the
- * machine's swings land on one path and not the next: in a trial with blocks of 3,000, one
- * path's p50 moved between 260 and 780 µs from block to block, and ours-minus-floor between
- * -400 and +380 µs. Turn by turn, both see the same moment: in a two-path trial the
- * difference held at +8 to +26 µs over six rounds.
+ * request in an order shuffled afresh each turn; each path's times in microseconds.
+ * - Taking turns in blocks (150 requests, about 50 ms, before) let the machine's swings
+ *   land on one path and not the next: in a trial with blocks of 3,000, one path's p50
+ *   moved between 260 and 780 µs from block to block, and ours-minus-floor between -400
+ *   and +380 µs. Turn by turn, both see the same moment: in a two-path trial the
+ *   difference held at +8 to +26 µs over six rounds.
+ * - Shuffled, not rotated: a rotation gives each path the same predecessor in most turns
+ *   (ours came right after direct 4 turns in 5), and where a path stands in that cycle
+ *   moves its p50 on this machine. Two identical proxy processes, measured in the same
+ *   rounds after load, differed by 21 to 49 µs at p50, and swapping their places swapped
+ *   the difference; shuffled, they agreed within 6 to 20 µs. The seed is fixed, so every
+ *   run takes the same orders.
  */
 async function serialLatencies(targets: readonly Target[], count: number): Promise<Record<PathName, number[]>> {
   const clients = targets.map((t) => ({ t, client: new Client(t.url, { pipelining: 1 }), headers: t.headers() }));
   const out = perPath<number[]>(() => []);
+  const random = seededRandom(SERIAL_ORDER_SEED);
+  const order = [...clients];
   try {
     for (let i = 0; i < count; i++) {
-      for (let k = 0; k < clients.length; k++) {
-        const { t, client, headers } = clients[(i + k) % clients.length]!;
+      for (const { t, client, headers } of shuffleInPlace(random, order)) {
         const t0 = process.hrtime.bigint();
         const res = await client.request({ method: 'GET', path: PATH, headers });
         await res.body.text();

@@ -15,3 +15,14 @@ export function seededRandom(seed: number): () => number {
 export function randomInt(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
+
+/** Puts `items` in a random order in place (Fisher-Yates), drawing from a seeded source. */
+export function shuffleInPlace<T>(random: () => number, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(random, 0, i);
+    const held = items[i]!;
+    items[i] = items[j]!;
+    items[j] = held;
+  }
+  return items;
+}
