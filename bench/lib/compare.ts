@@ -114,12 +114,9 @@ export function interleave(steps: number, itemsPerStep: (step: number) => number
 
 /** Min and max of the per-round ratios, with the stolen CPU share of the rounds that know it. */
 export function spreadOf(ratios: readonly number[], stolen: readonly (number | null)[]): RatioSpread {
-  if (ratios.length === 0) throw new RangeError('spread of no rounds');
   const known = stolen.filter((s): s is number => s !== null);
   return {
-    min: round3(Math.min(...ratios)),
-    max: round3(Math.max(...ratios)),
-    rounds: ratios.length,
+    ...figureSpread(ratios, round3),
     stolen: known.length === 0 ? null : { median: round3(median(known)), max: round3(Math.max(...known)) },
   };
 }

@@ -10,10 +10,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } f
 import { fileURLToPath } from 'node:url';
 
 /** The spread of a result's per-round ratios, and the CPU time the hypervisor stole meanwhile. */
-export interface RatioSpread {
-  min: number;
-  max: number;
-  rounds: number;
+export interface RatioSpread extends FigureSpread {
   /** Median and largest share (0..1) of CPU time stolen per round; null where /proc/stat is absent. */
   stolen: { median: number; max: number } | null;
 }

@@ -117,14 +117,14 @@ function pad(length: number): number {
   return total;
 }
 
-/** The state's 32 bytes, big-endian, into `out` at `offset`. */
-function stateBytes(out: Uint8Array, offset: number): void {
+/** The state's 32 bytes, big-endian, at the start of `out`. */
+function stateBytes(out: Uint8Array): void {
   for (let i = 0; i < 8; i++) {
     const v = state[i]!;
-    out[offset + i * 4] = v >>> 24;
-    out[offset + i * 4 + 1] = v >>> 16;
-    out[offset + i * 4 + 2] = v >>> 8;
-    out[offset + i * 4 + 3] = v;
+    out[i * 4] = v >>> 24;
+    out[i * 4 + 1] = v >>> 16;
+    out[i * 4 + 2] = v >>> 8;
+    out[i * 4 + 3] = v;
   }
 }
 
@@ -167,11 +167,11 @@ export class HmacSha256 {
     state.set(this.#inner);
     for (let offset = 0; offset < total; offset += BLOCK) compress(state, message, offset);
     // Outer hash: the opad block is in #outer; the inner digest follows, padded to one block.
-    stateBytes(message, 0);
+    stateBytes(message);
     pad(32);
     state.set(this.#outer);
     compress(state, message, 0);
-    stateBytes(digest, 0);
+    stateBytes(digest);
     return digestBase64();
   }
 }
