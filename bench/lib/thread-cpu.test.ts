@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStatTicks } from './thread-cpu';
+import { parseSchedstatRunNs, parseStatTicks } from './thread-cpu';
 
 describe('parseStatTicks', () => {
   it('adds utime and stime (fields 14 and 15), counting from the command name\'s last parenthesis', () => {
@@ -8,5 +8,15 @@ describe('parseStatTicks', () => {
   });
   it('is null for text without those fields', () => {
     expect(parseStatTicks('4242 (x) S 1')).toBeNull();
+  });
+});
+
+describe('parseSchedstatRunNs', () => {
+  it('reads the time on a CPU (the first of its three fields, in ns)', () => {
+    expect(parseSchedstatRunNs('1234567890 987654 4321\n')).toBe(1234567890);
+  });
+  it('is null for text that is not a number', () => {
+    expect(parseSchedstatRunNs('')).toBeNull();
+    expect(parseSchedstatRunNs('x 1 2')).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 // The ui bench's latency tail on a 2-core machine comes from the page's thread waiting for
 // a core as much as from its own work, so each round prints how busy the page's thread
 // and the machine were (cpu-steal.ts busyShare): a change that lowers the page's CPU
-// shows there even when one round's p95 moves with the machine.
+// shows there even when one round's p95 moves with the machine. The proxy bench reads its
+// servers' main threads the same way, over its serial probe (mainThreadRunNs).
 import { readFileSync, readdirSync } from 'node:fs';
 
 /** Clock ticks a second in /proc's CPU times: USER_HZ, 100 on Linux. */
@@ -14,6 +15,26 @@ export function parseStatTicks(stat: string): number | null {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return Number.isFinite(ticks) ? ticks : null;
+}
+
+/** Nanoseconds a thread has spent on a CPU: the first field of /proc/<pid>/task/<tid>/schedstat. */
+export function parseSchedstatRunNs(schedstat: string): number | null {
+  const ns = Number(schedstat.split(' ')[0]);
+  return schedstat.trim() !== '' && Number.isFinite(ns) ? ns : null;
+}
+
+/**
+ * Nanoseconds a process's main thread (tid = pid, where Node runs its event loop) has spent
+ * on a CPU; undefined where /proc has no schedstat. Precise to the nanosecond, where the
+ * ticks of /proc/<pid>/stat count in 10 ms steps: fine enough for a few hundred requests.
+ */
+export function mainThreadRunNs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return parseSchedstatRunNs(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The main threads (tid = pid) of every Chromium renderer process: pid -> ticks so far. */
