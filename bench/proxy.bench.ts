@@ -390,8 +390,9 @@ async function bench(): Promise<void> {
           for (const t of targets) {
             lat[t.name].p50.push(percentile(samples[t.name], 50));
             lat[t.name].p99.push(percentile(samples[t.name], 99));
+            const cpu = serialCpu[t.name];
+            if (cpu !== undefined) serialCpuUs[t.name].push(cpu);
           }
-          for (const t of targets) if (serialCpu[t.name] !== undefined) serialCpuUs[t.name].push(serialCpu[t.name]!);
           // Paired within the round, like the ratio: both saw the same load.
           overFloor.push(percentile(samples.ours, 50) - percentile(samples.floor, 50));
           if (serialCpu.ours !== undefined && serialCpu.floor !== undefined) serialCpuOverFloor.push(serialCpu.ours - serialCpu.floor);
