@@ -305,6 +305,14 @@ async function serialLatencies(targets: readonly Target[], count: number): Promi
   return out;
 }
 
+/**
+ * Each round's figure of `a` minus the same round's figure of `b`; null unless both have
+ * one for every measured round (CPU times where /proc has none).
+ */
+function roundGaps(a: readonly number[], b: readonly number[]): number[] | null {
+  return a.length > 0 && a.length === b.length ? a.map((v, i) => v - b[i]!) : null;
+}
+
 /** A difference with its sign: +12, -3. */
 const signed = (n: number) => (n < 0 ? `${n}` : `+${n}`);
 
@@ -335,9 +343,6 @@ async function bench(): Promise<void> {
     const cpuUs = perPath<number[]>(() => []);
     const serialCpuUs = perPath<number[]>(() => []);
     const lat = perPath(() => ({ p50: [] as number[], p99: [] as number[] }));
-    const overFloor: number[] = [];
-    const serialCpuOverFloor: number[] = [];
-    const pgOverOurs: number[] = [];
     let round = 0;
     console.log(
       `proxy bench: upstream = the simulator (${simUrl}), ${CONNECTIONS} connections, ${SLICES} slices of ${DURATION_S} s per path per round, ${SERIAL} serial round trips; ${ROUNDS} rounds + 1 warm-up`,
@@ -378,25 +383,16 @@ async function bench(): Promise<void> {
         // Latency: serial probes taking turns request by request, for the same reason.
         // Each proxy's main thread is timed over the probe (not direct's: the simulator
         // answers every path's calls then).
-        const ran0 = targets.map((t) => (t.name === 'direct' ? undefined : mainThreadRunNs(t.pid)));
+        const ranBefore = targets.map((t) => (t.name === 'direct' ? undefined : mainThreadRunNs(t.pid)));
         const samples = await serialLatencies(targets, SERIAL);
-        const serialCpu = perPath<number | undefined>(() => undefined);
-        targets.forEach((t, i) => {
-          const before = ran0[i];
-          const after = before === undefined ? undefined : mainThreadRunNs(t.pid);
-          if (before !== undefined && after !== undefined) serialCpu[t.name] = (after - before) / 1000 / SERIAL;
-        });
         if (measured) {
-          for (const t of targets) {
+          targets.forEach((t, i) => {
             lat[t.name].p50.push(percentile(samples[t.name], 50));
             lat[t.name].p99.push(percentile(samples[t.name], 99));
-            const cpu = serialCpu[t.name];
-            if (cpu !== undefined) serialCpuUs[t.name].push(cpu);
-          }
-          // Paired within the round, like the ratio: both saw the same load.
-          overFloor.push(percentile(samples.ours, 50) - percentile(samples.floor, 50));
-          if (serialCpu.ours !== undefined && serialCpu.floor !== undefined) serialCpuOverFloor.push(serialCpu.ours - serialCpu.floor);
-          pgOverOurs.push(percentile(samples.oursPg, 50) - percentile(samples.ours, 50));
+            const before = ranBefore[i];
+            const after = before === undefined ? undefined : mainThreadRunNs(t.pid);
+            if (before !== undefined && after !== undefined) serialCpuUs[t.name].push((after - before) / 1000 / SERIAL);
+          });
         }
         console.log(`  ${targets.map((t) => `${t.name} ${Math.round(got[t.name])} req/s p50 ${percentile(samples[t.name], 50).toFixed(0)} µs`).join('; ')}`);
         return { ours: got.ours, peer: got.baseline };
@@ -426,9 +422,13 @@ async function bench(): Promise<void> {
       const cpu = s.cpuUsPerRequest === null ? '' : `${s.cpuUsPerRequest} µs${name === 'direct' ? ' (the simulator)' : serial}`;
       return `${name.padEnd(9)} ${s.rps.toLocaleString('en-US').padStart(8)}   p50 ${String(s.p50Us).padStart(5)} µs  p99 ${String(s.p99Us).padStart(5)} µs   ${added}  ${cpu}`;
     };
+    // Paired within the round, like the ratio: both saw the same load.
+    const overFloor = roundGaps(lat.ours.p50, lat.floor.p50)!;
+    const pgOverOurs = roundGaps(lat.oursPg.p50, lat.ours.p50)!;
+    const serialCpuOverFloor = roundGaps(serialCpuUs.ours, serialCpuUs.floor);
     const oursOverFloor = Math.round(median(overFloor));
     const cpuOverFloor = summary.ours.cpuUsPerRequest !== null && summary.floor.cpuUsPerRequest !== null ? summary.ours.cpuUsPerRequest - summary.floor.cpuUsPerRequest : null;
-    const serialCpuGap = serialCpuOverFloor.length ? Math.round(median(serialCpuOverFloor)) : null;
+    const serialCpuGap = serialCpuOverFloor ? Math.round(median(serialCpuOverFloor)) : null;
     console.log(
       [
         '',

@@ -68,7 +68,6 @@ function sideRow(r: BenchResult, t: SideTarget, y: number): string {
   const label = `${measured ? `${value} ${t.unit}` : value}, target ${target}`;
   const name = `${r.name}: ${t.name}`;
   const range = t.spread ? `; ${spread} ${t.unit} over ${t.spread.rounds} rounds` : '';
-
   return [
     `<g aria-label="${escapeXml(`${name}: ${label}${range}`)}">`,
     `<text x="8" y="${mid + 4}" font-size="11">${escapeXml(name.length > 24 ? `${name.slice(0, 23)}…` : name)}</text>`,

@@ -34,7 +34,6 @@ export async function placeBatchIdempotently(
 
   for (let round = 1; round <= policy.rounds && open.length > 0; round++) {
     if (round > 1) await policy.sleep(policy.pauseMs(round - 1));
-    let lookupFailed = false;
     // Every order still in doubt is looked up, even after one look-up failed: each answer
     // stands alone, and stopping at the first 503 left a batch of three "still unknown"
     // when every round had one failure among its look-ups (a chaos run, 15 % of calls 503).
@@ -45,12 +44,12 @@ export async function placeBatchIdempotently(
         if (found) status.set(order.clientOid, { status: 'accepted', orderId: found.orderId });
       } catch (e) {
         reason = `the look-up failed: ${errorText(e)}`;
-        lookupFailed = true;
       }
     }
     open = open.filter((o) => status.get(o.clientOid)?.status !== 'accepted');
     publish();
-    if (lookupFailed || open.length === 0) continue;
+    // A look-up that failed leaves its order in toLookUp: it may have arrived, so nothing is resent this round.
+    if (open.length === 0 || open.some((o) => toLookUp.has(o.clientOid))) continue;
 
     try {
       const results = await withTimeout(policy, (signal) => api.placeBatch(open, signal));
